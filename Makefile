@@ -1,0 +1,45 @@
+# The two set-up commands: `make run` and `make test`. Everything else is a helper.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test lint bench check-deploy worker clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+## make run: install, migrate, load demo data, start the web server and a Celery worker.
+run: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data
+	HOST=$(HOST) PORT=$(PORT) BIN=$(BIN) bash bin/serve
+
+## make test: install what the tests need (incl. headless Chromium when possible), run them all.
+test: $(VENV)/.dev
+	bash bin/ensure-chromium || true
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+
+bench: $(VENV)/.dev
+	$(BIN)/python tests/benchmarks/bench_engine.py
+	$(BIN)/python tests/benchmarks/bench_replay.py
+
+check-deploy: $(VENV)/.runtime
+	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \
+	ALLOWED_HOSTS=club.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) data staticfiles

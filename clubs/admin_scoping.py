@@ -1,0 +1,49 @@
+"""Admin scoping: a staff club admin or referee sees and changes only their own clubs.
+
+``club_path`` names the lookup from the model to its club ("" for Club itself).
+Superusers see everything.
+"""
+
+from django.contrib import admin
+
+from .permissions import clubs_administered, clubs_refereed
+
+
+class ClubScopedAdmin(admin.ModelAdmin):
+    club_path: str = "club"
+    #: "admin": only the club's admins may change rows; "referee": referees too.
+    scope_role: str = "admin"
+
+    def _clubs(self, request):
+        if self.scope_role == "referee":
+            return clubs_refereed(user=request.user)
+        return clubs_administered(user=request.user)
+
+    def _club_filter(self, request) -> dict:
+        key = f"{self.club_path}__in" if self.club_path else "pk__in"
+        return {key: self._clubs(request)}
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**self._club_filter(request))
+
+    def _owns(self, request, obj) -> bool:
+        if obj is None or request.user.is_superuser:
+            return True
+        return type(obj).objects.filter(pk=obj.pk, **self._club_filter(request)).exists()
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._owns(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._owns(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._owns(request, obj)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "club" and not request.user.is_superuser:
+            kwargs["queryset"] = self._clubs(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)

@@ -1,0 +1,69 @@
+"""Writes for clubs and members. Keyword-only; permission gates run in the callers."""
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from .models import Club, Membership, Player
+
+
+class MembershipError(ValueError):
+    """A membership change that the club's rules refuse."""
+
+
+def club_create(*, name: str, city: str = "", currency: str = "EUR") -> Club:
+    return Club.objects.create(name=name, slug=slugify(name)[:60], city=city, currency=currency)
+
+
+@transaction.atomic
+def player_join(
+    *, club: Club, name: str, email: str = "", role: str = Membership.Role.PLAYER, user=None
+) -> Membership:
+    """Create a player (with or without a login) and make them a member of the club."""
+    name = name.strip()
+    if not name:
+        raise MembershipError("A player needs a name.")
+    if Membership.objects.filter(club=club, player__name__iexact=name, is_active=True).exists():
+        raise MembershipError(f"{club} already has a member called {name!r}.")
+    player = Player.objects.create(name=name, email=email, user=user)
+    return Membership.objects.create(club=club, player=player, role=role)
+
+
+@transaction.atomic
+def membership_grant(*, club: Club, player: Player, role: str) -> Membership:
+    """Give an existing player a role in the club (joining it if needed)."""
+    membership, _ = Membership.objects.select_for_update().get_or_create(
+        club=club, player=player, defaults={"role": role}
+    )
+    membership.role, membership.is_active = role, True
+    membership.save(update_fields=["role", "is_active"])
+    return membership
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, role: str) -> Membership:
+    if role not in Membership.Role.values:
+        raise MembershipError(f"Unknown role {role!r}.")
+    locked = Membership.objects.select_for_update().get(pk=membership.pk)
+    _refuse_removing_last_admin(locked, new_role=role)
+    locked.role = role
+    locked.save(update_fields=["role"])
+    return locked
+
+
+@transaction.atomic
+def membership_end(*, membership: Membership) -> Membership:
+    locked = Membership.objects.select_for_update().get(pk=membership.pk)
+    _refuse_removing_last_admin(locked, new_role=None)
+    locked.is_active = False
+    locked.save(update_fields=["is_active"])
+    return locked
+
+
+def _refuse_removing_last_admin(membership: Membership, *, new_role: str | None) -> None:
+    if membership.role != Membership.Role.ADMIN or new_role == Membership.Role.ADMIN:
+        return
+    admins = Membership.objects.select_for_update().filter(
+        club_id=membership.club_id, role=Membership.Role.ADMIN, is_active=True
+    )
+    if admins.count() <= 1:
+        raise MembershipError("A club must keep at least one admin.")

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "clubs"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("clubs/<slug:slug>/", views.club_detail, name="detail"),
+    path("clubs/<slug:slug>/manage/", views.club_manage, name="manage"),
+    path("clubs/<slug:slug>/manage/members/<int:membership_id>/role/", views.membership_role,
+         name="membership-role"),
+    path("clubs/<slug:slug>/manage/members/<int:membership_id>/remove/",
+         views.membership_remove, name="membership-remove"),
+]

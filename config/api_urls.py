@@ -1,0 +1,15 @@
+"""The API root: every app's API routes under /api/."""
+
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from clubs.api.views import ClubViewSet, PlayerViewSet
+
+router = DefaultRouter()
+router.register("clubs", ClubViewSet, basename="club")
+router.register("players", PlayerViewSet, basename="player")
+
+urlpatterns = [
+    path("", include(router.urls)),
+    path("", include("games.api.urls")),
+]

@@ -1,0 +1,69 @@
+"""Shared fixtures: the personas and the test-wide Celery mode.
+
+Personas (healthchecks/Zulip style): ``alice`` administers the Riverside club, ``bob``
+plays there, ``carol`` referees there, ``dave`` administers another club.
+"""
+
+import pytest
+
+from clubs.models import Membership
+from config.celery import app as celery_app
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager():
+    """Tasks run in-process in unit tests; the integration tests use a real worker."""
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Riverside Backgammon Club", slug="riverside")
+
+
+@pytest.fixture
+def other_club(db):
+    return ClubFactory(name="Hilltop Backgammon Club", slug="hilltop")
+
+
+def _persona(username: str, club, role: str, *, staff: bool = False):
+    user = UserFactory(username=username, is_staff=staff)
+    player = PlayerFactory(name=username.title(), user=user)
+    MembershipFactory(club=club, player=player, role=role)
+    return user
+
+
+@pytest.fixture
+def alice(club):
+    return _persona("alice", club, Membership.Role.ADMIN, staff=True)
+
+
+@pytest.fixture
+def bob(club):
+    return _persona("bob", club, Membership.Role.PLAYER)
+
+
+@pytest.fixture
+def carol(club):
+    return _persona("carol", club, Membership.Role.REFEREE, staff=True)
+
+
+@pytest.fixture
+def dave(other_club):
+    return _persona("dave", other_club, Membership.Role.ADMIN, staff=True)
+
+
+@pytest.fixture
+def staff_permissions():
+    """Give staff personas the model permissions the admin checks (scoping does the rest)."""
+    from django.contrib.auth.models import Permission
+
+    def grant(user, *codenames):
+        user.user_permissions.add(*Permission.objects.filter(codename__in=codenames))
+        return user
+
+    return grant

@@ -1,0 +1,70 @@
+"""A real Celery worker process, started by the tests, sharing the test database.
+
+The worker gets the test database's URL and the same broker (the filesystem transport by
+default, Redis when REDIS_URL is set), so a task really travels through the broker.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from config.celery import app as celery_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or "5432"
+    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
+
+
+def wait_for(predicate, *, timeout: float = 60.0, interval: float = 0.2):
+    """Poll until predicate() is truthy; returns its value or fails the test."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    pytest.fail(f"timed out after {timeout}s waiting for the worker")
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db, tmp_path):
+    """Start `celery worker` against the test database; stop it afterwards."""
+    if os.environ.get("REQUIRE_SERVICES") and not settings.REDIS_URL:
+        pytest.fail("REQUIRE_SERVICES is set but REDIS_URL is not")
+    celery_app.conf.task_always_eager = False
+    with celery_app.connection_for_write() as conn:
+        conn.default_channel.queue_purge(settings.CELERY_TASK_DEFAULT_QUEUE)
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_SETTINGS_MODULE":
+           "config.settings", "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE}
+    log = (tmp_path / "worker.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+         "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
+         "-Q", settings.CELERY_TASK_DEFAULT_QUEUE],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        yield process
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+        print((tmp_path / "worker.log").read_text()[-3000:])

@@ -1,0 +1,28 @@
+"""A real worker process picks a task from the broker and writes to the database."""
+
+import uuid
+
+import pytest
+from django.conf import settings
+
+from clubs.models import WorkerHeartbeat
+from clubs.tasks import worker_heartbeat_task
+
+from .conftest import wait_for
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def test_worker_processes_a_task_through_the_broker(celery_worker_process):
+    token = uuid.uuid4().hex
+    WorkerHeartbeat.objects.create(token=token)
+    worker_heartbeat_task.delay(token)
+    beat = wait_for(lambda: WorkerHeartbeat.objects.filter(token=token,
+                                                           processed_at__isnull=False).first())
+    assert beat.worker
+    assert celery_worker_process.poll() is None
+
+
+def test_broker_is_redis_when_configured():
+    expected = "redis" if settings.REDIS_URL else "filesystem"
+    assert settings.CELERY_BROKER_URL.startswith(expected)

@@ -1,0 +1,1 @@
+"""Club tournaments: formats, pairings and brackets (next on the roadmap)."""
