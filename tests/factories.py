@@ -1,5 +1,7 @@
 """factory_boy factories with realistic defaults."""
 
+from pathlib import Path
+
 import factory
 from django.contrib.auth import get_user_model
 
@@ -46,3 +48,18 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     club = factory.SubFactory(ClubFactory)
     player = factory.SubFactory(PlayerFactory)
     role = Membership.Role.PLAYER
+
+
+#: Real match files written by other programs (kept beside the repository, not in it:
+#: see shared/data/matches/SOURCES.md for their sources and licences).
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "data" / "matches"
+
+
+def sample_bytes(name: str) -> bytes:
+    """A real match file; the test is skipped when the shared samples are not there."""
+    import pytest
+
+    path = SAMPLES / name
+    if not path.exists():
+        pytest.skip(f"sample match files not found at {SAMPLES}")
+    return path.read_bytes()

@@ -1,1 +1,4 @@
-urlpatterns: list = []
+from .urls_chouette import urlpatterns as chouette_patterns
+from .urls_match import urlpatterns as match_patterns
+
+urlpatterns = match_patterns + chouette_patterns

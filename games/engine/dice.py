@@ -1,0 +1,31 @@
+"""Dice: validation and the 21 distinct rolls, computed once."""
+
+from __future__ import annotations
+
+from .errors import InvalidDiceError
+
+#: The 21 distinct rolls as (higher, lower), with their chance out of 36.
+ROLLS: tuple[tuple[int, int], ...] = tuple(
+    (high, low) for high in range(1, 7) for low in range(1, high + 1)
+)
+ROLL_WEIGHTS: dict[tuple[int, int], int] = {
+    roll: 1 if roll[0] == roll[1] else 2 for roll in ROLLS
+}
+_VALID = {(a, b): (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)}
+
+
+def normalize_dice(dice) -> tuple[int, int]:
+    """The roll as (higher, lower); raises InvalidDiceError unless it is two dice of 1-6."""
+    try:
+        return _VALID[tuple(dice)]
+    except (KeyError, TypeError):
+        raise InvalidDiceError(dice) from None
+
+
+def is_double(dice: tuple[int, int]) -> bool:
+    return dice[0] == dice[1]
+
+
+def dice_count(dice: tuple[int, int]) -> int:
+    """How many moves the roll gives: "doubles give four moves"."""
+    return 4 if dice[0] == dice[1] else 2

@@ -1,0 +1,35 @@
+from django import forms
+from django.conf import settings
+
+from clubs.models import Membership
+
+
+class MatchUploadForm(forms.Form):
+    file = forms.FileField(help_text="A .mat or .txt match file (the Jellyfish/gnubg format).")
+    player_left = forms.ModelChoiceField(
+        queryset=Membership.objects.none(), required=False,
+        help_text="The player named first in the file (blank: matched by name).",
+    )
+    player_right = forms.ModelChoiceField(
+        queryset=Membership.objects.none(), required=False,
+        help_text="The other player (blank: matched by name).",
+    )
+    jacoby = forms.BooleanField(required=False, help_text="Money sessions: Jacoby rule on.")
+    beavers = forms.BooleanField(required=False, help_text="Money sessions: beavers allowed.")
+    no_crawford = forms.BooleanField(required=False, label="No Crawford rule")
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = Membership.objects.filter(club=club, is_active=True).select_related("player")
+        self.fields["player_left"].queryset = members
+        self.fields["player_right"].queryset = members
+        self.fields["player_left"].label_from_instance = lambda m: m.player.name
+        self.fields["player_right"].label_from_instance = lambda m: m.player.name
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        limit = settings.MATCH_UPLOAD_MAX_BYTES
+        if upload.size > limit:
+            raise forms.ValidationError(f"The file is too large ({upload.size:,} bytes; "
+                                        f"the limit is {limit:,}).")
+        return upload

@@ -1,0 +1,240 @@
+"""Match records: the verbatim file, its games and turns, the rules check and rulings.
+
+The text is parsed once on import into games and turns (normalised, queryable); the
+rules check (a Celery task) replays it through ``games.engine`` and stores its verdict
+here. Nothing on these models re-implements a rule.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+class MatchRecord(models.Model):
+    class Side(models.IntegerChoices):
+        LEFT = 0, "Left (named first)"
+        RIGHT = 1, "Right"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="matches")
+    player_left = models.ForeignKey(
+        "clubs.Membership", on_delete=models.PROTECT, related_name="matches_as_left"
+    )
+    player_right = models.ForeignKey(
+        "clubs.Membership", on_delete=models.PROTECT, related_name="matches_as_right"
+    )
+    name_left = models.CharField(max_length=200, help_text="As written in the file.")
+    name_right = models.CharField(max_length=200, help_text="As written in the file.")
+    match_length = models.PositiveSmallIntegerField(help_text="0 for a money session.")
+    # The rules in force (the text format does not say; options and header tags decide).
+    crawford = models.BooleanField(default=True)
+    jacoby = models.BooleanField(default=False)
+    beavers = models.BooleanField(default=False)
+    automatic_doubles = models.PositiveSmallIntegerField(default=0)
+    cube_limit = models.PositiveIntegerField(null=True, blank=True)
+    backgammon_multiplier = models.PositiveSmallIntegerField(default=3)
+    tags = models.JSONField(default=dict, blank=True)
+    source_name = models.CharField(max_length=255, blank=True)
+    source_text = models.TextField(help_text="The uploaded file, verbatim (decoded).")
+    source_sha256 = models.CharField(max_length=64)
+    source_encoding = models.CharField(max_length=20, default="utf-8")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+    # The standing result: set by the check from the file, changed afterwards only by rulings.
+    score_left = models.PositiveIntegerField(null=True, blank=True)
+    score_right = models.PositiveIntegerField(null=True, blank=True)
+    winner = models.PositiveSmallIntegerField(choices=Side.choices, null=True, blank=True)
+
+    class Meta:
+        ordering = ["-uploaded_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "source_sha256"], name="games_matchrecord_unique_file"
+            ),
+            models.CheckConstraint(
+                condition=Q(match_length__lte=64), name="games_matchrecord_length_max"
+            ),
+            models.CheckConstraint(
+                condition=Q(backgammon_multiplier__in=[2, 3]),
+                name="games_matchrecord_backgammon_multiplier",
+            ),
+            models.CheckConstraint(
+                condition=~Q(player_left=models.F("player_right")),
+                name="games_matchrecord_two_players",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        length = f"{self.match_length}-point match" if self.match_length else "money session"
+        return f"{self.name_left} v {self.name_right} ({length})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:match-detail", kwargs={"pk": self.pk})
+
+    @property
+    def is_money(self) -> bool:
+        return self.match_length == 0
+
+
+class MatchGame(models.Model):
+    class EndedBy(models.TextChoices):
+        BEAROFF = "bearoff", "Bear-off"
+        RESIGN = "resign", "Resignation"
+        DROP = "drop", "Dropped cube"
+
+    class Kind(models.TextChoices):
+        SINGLE = "single", "Single"
+        GAMMON = "gammon", "Gammon"
+        BACKGAMMON = "backgammon", "Backgammon"
+
+    record = models.ForeignKey(MatchRecord, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    line = models.PositiveIntegerField(help_text="Line of the 'Game N' header.")
+    score_left = models.PositiveIntegerField(help_text="Score line: before this game.")
+    score_right = models.PositiveIntegerField()
+    # Filled in by the rules check (derived from the replay).
+    crawford = models.BooleanField(default=False)
+    winner = models.PositiveSmallIntegerField(
+        choices=MatchRecord.Side.choices, null=True, blank=True
+    )
+    points = models.PositiveIntegerField(null=True, blank=True)
+    points_written = models.PositiveIntegerField(null=True, blank=True)
+    result_kind = models.CharField(max_length=12, choices=Kind.choices, blank=True)
+    ended_by = models.CharField(max_length=8, choices=EndedBy.choices, blank=True)
+    cube_value = models.PositiveIntegerField(default=1)
+    cube_owner = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_void = models.BooleanField(default=False, help_text="Set only by a referee's ruling.")
+
+    class Meta:
+        ordering = ["record", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["record", "number"], name="games_matchgame_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of {self.record}"
+
+
+class MatchTurn(models.Model):
+    """One action in a game, in file order: a roll and its play, a cube action, a result."""
+
+    class Kind(models.TextChoices):
+        ROLL = "roll", "Roll"
+        DOUBLE = "double", "Double"
+        BEAVER = "beaver", "Beaver"
+        RACCOON = "raccoon", "Raccoon"
+        TAKE = "take", "Take"
+        DROP = "drop", "Drop"
+        RESIGN = "resign", "Resign"
+        WIN = "win", "Win"
+
+    game = models.ForeignKey(MatchGame, on_delete=models.CASCADE, related_name="turns")
+    index = models.PositiveIntegerField()
+    line = models.PositiveIntegerField()
+    player = models.PositiveSmallIntegerField(choices=MatchRecord.Side.choices)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    die1 = models.PositiveSmallIntegerField(null=True, blank=True)
+    die2 = models.PositiveSmallIntegerField(null=True, blank=True)
+    roll_kind = models.CharField(max_length=16, blank=True)
+    text = models.CharField(max_length=500, blank=True, help_text="The play as written.")
+    value = models.PositiveIntegerField(null=True, blank=True, help_text="Cube value or points.")
+    # Filled in by the rules check.
+    position_id = models.CharField(max_length=14, blank=True, help_text="Before this action.")
+    canonical = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="games_matchturn_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.get_kind_display()} {self.text}".strip()
+
+
+class RulesCheck(models.Model):
+    """The latest rules check of a record; its violations are replaced wholesale on a re-run."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        PASSED = "passed", "Passed"
+        FAILED = "failed", "Violations found"
+        ERROR = "error", "Error"
+
+    record = models.OneToOneField(
+        MatchRecord, on_delete=models.CASCADE, related_name="rules_check"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    queued_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    report = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "queued_at"], name="games_check_status_idx")]
+
+    def __str__(self) -> str:
+        return f"check of {self.record}: {self.status}"
+
+
+class Violation(models.Model):
+    class Severity(models.TextChoices):
+        FATAL = "fatal", "Fatal"
+        ERROR = "error", "Error"
+        WARNING = "warning", "Warning"
+
+    rules_check = models.ForeignKey(
+        RulesCheck, on_delete=models.CASCADE, related_name="violations"
+    )
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    line = models.PositiveIntegerField()
+    rule = models.CharField(max_length=40, db_index=True)
+    severity = models.CharField(max_length=8, choices=Severity.choices, default=Severity.ERROR)
+    message = models.TextField()
+    position_id = models.CharField(max_length=14, blank=True)
+    dice = models.CharField(max_length=3, blank=True)
+    play_text = models.CharField(max_length=200, blank=True)
+    legal_plays = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["rules_check", "line"]
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.rule}"
+
+
+class Ruling(models.Model):
+    """A referee's decision; the audit trail. Append-only: never edited or deleted."""
+
+    class Kind(models.TextChoices):
+        STANDS = "stands", "The play stands as played"
+        VOID = "void", "The game is void"
+        CORRECT = "correct", "The result is corrected"
+
+    record = models.ForeignKey(MatchRecord, on_delete=models.PROTECT, related_name="rulings")
+    violation = models.ForeignKey(
+        Violation, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
+    )
+    game = models.ForeignKey(
+        MatchGame, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    reason = models.TextField()
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="games_ruling_reason_required"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} by {self.referee} on {self.record}"

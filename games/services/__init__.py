@@ -1,0 +1,1 @@
+"""Services of the games app: writes, keyword-only, each in one transaction."""

@@ -1,0 +1,157 @@
+"""Importing a match file: parse it once into games and turns, keep the text verbatim,
+and queue its rules check after the transaction commits.
+
+Bad input raises ``MatchImportError`` (a ValueError) naming the line; nothing is saved.
+"""
+
+import hashlib
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from clubs.models import Club, Membership
+from clubs.services import player_join
+from games.engine import matchfile
+from games.engine.replay import rules_for
+from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck
+
+_EVENT_KINDS = {
+    matchfile.Roll: MatchTurn.Kind.ROLL,
+    matchfile.Double: MatchTurn.Kind.DOUBLE,
+    matchfile.Beaver: MatchTurn.Kind.BEAVER,
+    matchfile.Raccoon: MatchTurn.Kind.RACCOON,
+    matchfile.Take: MatchTurn.Kind.TAKE,
+    matchfile.Drop: MatchTurn.Kind.DROP,
+    matchfile.Resign: MatchTurn.Kind.RESIGN,
+    matchfile.Win: MatchTurn.Kind.WIN,
+}
+
+
+class MatchImportError(ValueError):
+    """The upload cannot be stored as a match record; the message says why (and where)."""
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """What the uploader says about the rules; header tags in the file win."""
+
+    jacoby: bool = False
+    beavers: bool = False
+    crawford: bool = True
+
+
+def match_parse(*, data: bytes) -> matchfile.MatchFile:
+    """Parse an upload, or raise MatchImportError naming the line."""
+    limit = settings.MATCH_UPLOAD_MAX_BYTES
+    if len(data) > limit:
+        raise MatchImportError(
+            f"The file is {len(data):,} bytes; the limit is {limit:,} bytes."
+        )
+    if not data.strip():
+        raise MatchImportError("The file is empty.")
+    try:
+        return matchfile.parse_match_file(data)
+    except matchfile.MatchFileError as exc:
+        raise MatchImportError(f"Not a readable match file: {exc}") from exc
+
+
+def match_import(
+    *,
+    club: Club,
+    data: bytes,
+    filename: str = "",
+    uploaded_by=None,
+    player_left: Membership | None = None,
+    player_right: Membership | None = None,
+    options: RuleOptions = RuleOptions(),
+) -> MatchRecord:
+    """Store a match file as a record and queue its rules check (after commit)."""
+    parsed = match_parse(data=data)
+    rules = rules_for(parsed, jacoby=options.jacoby, beavers=options.beavers,
+                      crawford=options.crawford)
+    digest = hashlib.sha256(data).hexdigest()
+    existing = MatchRecord.objects.filter(club=club, source_sha256=digest).first()
+    if existing:
+        raise MatchImportError(f"This file was already imported as record #{existing.pk}.")
+    try:
+        with transaction.atomic():
+            record = _record_create(
+                club=club, parsed=parsed, rules=rules, data=data, filename=filename,
+                uploaded_by=uploaded_by,
+                left=player_left or _member_for(club, parsed.players[0]),
+                right=player_right or _member_for(club, parsed.players[1]),
+            )
+            _games_create(record, parsed)
+            check = RulesCheck.objects.create(record=record)
+            transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
+    except IntegrityError as exc:
+        raise MatchImportError(f"The record could not be saved: {exc}") from exc
+    return record
+
+
+def rules_check_enqueue(*, check_id: int) -> None:
+    """Send the check to the broker. If the broker is down the check stays queued and the
+    periodic requeue task sends it again later (nothing is lost)."""
+    from games.tasks import rules_check_run_task
+
+    rules_check_run_task.delay(check_id)
+
+
+def _record_create(*, club, parsed, rules, data, filename, uploaded_by, left, right):
+    if left.pk == right.pk:
+        raise MatchImportError("The two players of a match must be different members.")
+    for member in (left, right):
+        if member.club_id != club.pk:
+            raise MatchImportError(f"{member.player} is not a member of {club}.")
+    return MatchRecord.objects.create(
+        club=club, player_left=left, player_right=right,
+        name_left=parsed.players[0], name_right=parsed.players[1],
+        match_length=parsed.match_length, crawford=rules.crawford, jacoby=rules.jacoby,
+        beavers=rules.beavers, automatic_doubles=rules.automatic_doubles,
+        cube_limit=rules.cube_limit, backgammon_multiplier=rules.backgammon_multiplier,
+        tags=dict(parsed.tags.items()), source_name=filename[:255],
+        source_text=_decoded_text(data, parsed.encoding),
+        source_sha256=hashlib.sha256(data).hexdigest(),
+        source_encoding=parsed.encoding, uploaded_by=uploaded_by,
+    )
+
+
+def _decoded_text(data: bytes, encoding: str) -> str:
+    """The upload as text, exactly as the parser read it (line endings kept)."""
+    codec = {"utf-8": "utf-8-sig", "utf-16": "utf-16"}.get(encoding, "cp1252")
+    return data.decode(codec, errors="replace")
+
+
+def _member_for(club: Club, name: str) -> Membership:
+    """The club member whose name matches the file's; a new player member otherwise."""
+    name = name.strip() or "Unknown player"
+    found = Membership.objects.filter(club=club, player__name__iexact=name).first()
+    if found:
+        return found
+    return player_join(club=club, name=name)
+
+
+def _games_create(record: MatchRecord, parsed: matchfile.MatchFile) -> None:
+    turns = []
+    for game in parsed.games:
+        row = MatchGame.objects.create(
+            record=record, number=game.number, line=game.line,
+            score_left=game.scores[0], score_right=game.scores[1],
+        )
+        turns.extend(_turn(row, index, event) for index, event in enumerate(game.events))
+    MatchTurn.objects.bulk_create(turns)
+
+
+def _turn(game: MatchGame, index: int, event) -> MatchTurn:
+    turn = MatchTurn(game=game, index=index, line=event.line, player=event.player,
+                     kind=_EVENT_KINDS[type(event)])
+    if isinstance(event, matchfile.Roll):
+        turn.die1, turn.die2 = event.dice
+        turn.roll_kind = event.kind.value
+        turn.text = event.text[:500]
+    elif isinstance(event, matchfile.Win):
+        turn.value = event.points
+    elif hasattr(event, "value"):
+        turn.value = event.value
+    return turn

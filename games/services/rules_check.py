@@ -1,0 +1,168 @@
+"""Rules checks: replay a stored match through the engine and store the verdict.
+
+Idempotent: the check is claimed with a conditional update, its violations are replaced
+wholesale, and a finished check is never re-run by a redelivered message.
+"""
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine import Position, Rules, legal_plays, matchfile
+from games.engine.errors import EngineError
+from games.engine.replay import replay
+from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck, Violation
+
+from .rulings import record_standing_recompute
+
+STALE_AFTER = timedelta(minutes=2)
+MAX_ALTERNATIVES = 30
+
+
+def rules_for_record(record: MatchRecord) -> Rules:
+    """The engine's Rules for the options stored on the record."""
+    return Rules(
+        match_length=record.match_length, crawford=record.crawford, jacoby=record.jacoby,
+        beavers=record.beavers, automatic_doubles=record.automatic_doubles,
+        cube_limit=record.cube_limit, backgammon_multiplier=record.backgammon_multiplier,
+    )
+
+
+def rules_check_claim(*, check_id: int) -> bool:
+    """Mark the check running; False when it is finished or unknown (nothing to do)."""
+    claimable = Q(status=RulesCheck.Status.QUEUED) | Q(status=RulesCheck.Status.RUNNING)
+    with transaction.atomic():
+        check = RulesCheck.objects.select_for_update().filter(claimable, pk=check_id).first()
+        if check is None:
+            return False
+        check.status, check.started_at = RulesCheck.Status.RUNNING, timezone.now()
+        check.attempts += 1
+        check.save(update_fields=["status", "started_at", "attempts"])
+    return True
+
+
+def rules_check_run(*, check_id: int) -> RulesCheck | None:
+    """Claim and run one check; store the outcome on the models."""
+    if not rules_check_claim(check_id=check_id):
+        return None
+    check = RulesCheck.objects.select_related("record").get(pk=check_id)
+    record = check.record
+    try:
+        parsed = matchfile.parse_match_file(record.source_text)
+        report = replay(parsed, rules_for_record(record))
+    except (ValueError, LookupError, ArithmeticError) as exc:  # a bug or a corrupt record
+        return _store_error(check, f"{type(exc).__name__}: {exc}")
+    with transaction.atomic():
+        _store_report(check, record, report)
+    return check
+
+
+def rules_check_requeue(*, older_than: timedelta = STALE_AFTER) -> list[int]:
+    """Checks still queued (e.g. saved while the broker was down): send them again."""
+    from .match_import import rules_check_enqueue
+
+    cutoff = timezone.now() - older_than
+    stale = list(RulesCheck.objects.filter(
+        status=RulesCheck.Status.QUEUED, queued_at__lt=cutoff
+    ).values_list("pk", flat=True))
+    for check_id in stale:
+        rules_check_enqueue(check_id=check_id)
+    return stale
+
+
+def rules_check_restart(*, record: MatchRecord) -> RulesCheck:
+    """Queue a fresh check of a record (after a fix of the engine, say)."""
+    with transaction.atomic():
+        check, _ = RulesCheck.objects.select_for_update().get_or_create(record=record)
+        check.status, check.error = RulesCheck.Status.QUEUED, ""
+        check.queued_at = timezone.now()
+        check.save(update_fields=["status", "error", "queued_at"])
+        from .match_import import rules_check_enqueue
+
+        transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
+    return check
+
+
+def _store_error(check: RulesCheck, message: str) -> RulesCheck:
+    check.status, check.error, check.finished_at = (
+        RulesCheck.Status.ERROR, message[:2000], timezone.now()
+    )
+    check.save(update_fields=["status", "error", "finished_at"])
+    return check
+
+
+def _store_report(check: RulesCheck, record: MatchRecord, report) -> None:
+    data = report.to_dict()
+    check.violations.all().delete()
+    Violation.objects.bulk_create(_violation_rows(check, report))
+    _store_games(record, report)
+    if not record.rulings.exists():  # once a referee has ruled, only rulings change it
+        record_standing_recompute(record=record)
+    check.report = data
+    check.status = RulesCheck.Status.FAILED if data["violations"] else RulesCheck.Status.PASSED
+    check.finished_at, check.error = timezone.now(), ""
+    check.save(update_fields=["report", "status", "finished_at", "error"])
+
+
+def _violation_rows(check: RulesCheck, report) -> list[Violation]:
+    """One row per violation, with the board before the play and the legal alternatives."""
+    turns = {(game.number, turn.line): turn for game in report.games for turn in game.turns
+             if not turn.legal}
+    rows = []
+    for item in report.violations:
+        turn = turns.get((item.game, item.line))
+        rows.append(Violation(
+            rules_check=check, game_number=item.game or None, line=item.line,
+            rule=str(item.rule), severity=str(item.severity), message=item.message,
+            position_id=turn.position_id if turn else "",
+            dice="".join(map(str, turn.dice)) if turn and turn.dice else "",
+            play_text=(turn.play_text if turn else "")[:200],
+            legal_plays=_alternatives(turn),
+        ))
+    return rows
+
+
+def _alternatives(turn) -> list[str]:
+    """The legal plays for the roll of an illegal play (asked of the engine)."""
+    if turn is None or turn.action != "roll" or not turn.dice or not turn.position_id:
+        return []
+    try:
+        position = Position.from_position_id(turn.position_id)
+        plays = legal_plays(position, turn.dice)
+    except EngineError:
+        return []
+    return [str(play) or "(no move)" for play in plays][:MAX_ALTERNATIVES]
+
+
+def _store_games(record: MatchRecord, report) -> None:
+    games = {game.number: game for game in record.games.all()}
+    for summary in report.games:
+        game = games.get(summary.number)
+        if game is None:
+            continue
+        game.crawford, game.winner = summary.crawford, summary.winner
+        game.points = summary.points if summary.winner is not None and summary.counted else None
+        game.points_written = summary.written_points
+        game.result_kind = summary.result.value if summary.result else ""
+        game.ended_by = summary.ended_by or ""
+        game.cube_value, game.cube_owner = summary.cube, summary.cube_owner
+    MatchGame.objects.bulk_update(games.values(), [
+        "crawford", "winner", "points", "points_written", "result_kind", "ended_by",
+        "cube_value", "cube_owner",
+    ])
+    _store_turn_details(record, report)
+
+
+def _store_turn_details(record: MatchRecord, report) -> None:
+    """Position IDs before each action and canonical plays."""
+    details = {(game.number, turn.line, turn.player, turn.action): turn
+               for game in report.games for turn in game.turns}
+    changed = []
+    for turn in MatchTurn.objects.filter(game__record=record).select_related("game"):
+        detail = details.get((turn.game.number, turn.line, turn.player, turn.kind))
+        if detail is not None:
+            turn.position_id, turn.canonical = detail.position_id, detail.canonical or ""
+            changed.append(turn)
+    MatchTurn.objects.bulk_update(changed, ["position_id", "canonical"], batch_size=500)

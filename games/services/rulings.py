@@ -1,0 +1,89 @@
+"""Referees' rulings on match records: the only way a standing result changes after the
+check. Each ruling is an audit row (who, when, what, why, before/after), in one
+transaction with the change it makes.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from clubs.permissions import is_referee
+from games.models import MatchGame, MatchRecord, Ruling, Violation
+
+
+class RulingError(ValueError):
+    """A ruling that cannot be made as asked."""
+
+
+def _standing(record: MatchRecord) -> dict:
+    return {"score": [record.score_left, record.score_right], "winner": record.winner}
+
+
+def _game_state(game: MatchGame | None) -> dict:
+    if game is None:
+        return {}
+    return {"game": game.number, "winner": game.winner, "points": game.points,
+            "void": game.is_void}
+
+
+def record_standing_recompute(*, record: MatchRecord) -> None:
+    """Standing score = the points of every game not voided, to its winner."""
+    score = [0, 0]
+    for winner, points in record.games.filter(is_void=False).values_list("winner", "points"):
+        if winner is not None and points:
+            score[winner] += points
+    record.score_left, record.score_right = score
+    length = record.match_length
+    reached = [side for side in (0, 1) if length and score[side] >= length]
+    record.winner = reached[0] if len(reached) == 1 else None
+    record.save(update_fields=["score_left", "score_right", "winner"])
+
+
+@transaction.atomic
+def ruling_record(
+    *,
+    record: MatchRecord,
+    referee,
+    kind: str,
+    reason: str,
+    violation: Violation | None = None,
+    game_number: int | None = None,
+    winner: int | None = None,
+    points: int | None = None,
+) -> Ruling:
+    """Record a ruling: the play stands, the game is void, or the result is corrected."""
+    if not is_referee(user=referee, club=record.club):
+        raise PermissionDenied("Only this club's referees can rule on its matches.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise RulingError("A ruling needs a reason.")
+    record = MatchRecord.objects.select_for_update().get(pk=record.pk)
+    if violation is not None and violation.rules_check.record_id != record.pk:
+        raise RulingError("That violation belongs to another match.")
+    number = game_number or (violation.game_number if violation else None)
+    game = record.games.filter(number=number).first() if number else None
+    if kind != Ruling.Kind.STANDS and game is None:
+        raise RulingError("Name the game this ruling applies to.")
+    before = {**_standing(record), **_game_state(game)}
+    _apply(kind, game, winner=winner, points=points)
+    if kind != Ruling.Kind.STANDS:
+        record_standing_recompute(record=record)
+    after = {**_standing(record), **_game_state(game)}
+    return Ruling.objects.create(
+        record=record, violation=violation, game=game, kind=kind, reason=reason,
+        before=before, after=after, referee=referee,
+    )
+
+
+def _apply(kind: str, game: MatchGame | None, *, winner, points) -> None:
+    if kind == Ruling.Kind.STANDS:
+        return
+    if kind == Ruling.Kind.VOID:
+        game.is_void = True
+        game.save(update_fields=["is_void"])
+        return
+    if kind != Ruling.Kind.CORRECT:
+        raise RulingError(f"Unknown ruling {kind!r}.")
+    if winner not in (0, 1) or not points or points < 1:
+        raise RulingError("A corrected result needs a winner (left or right) and points ≥ 1.")
+    game.winner, game.points, game.is_void = winner, points, False
+    game.save(update_fields=["winner", "points", "is_void"])

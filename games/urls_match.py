@@ -1,0 +1,10 @@
+from django.urls import path
+
+from .views import match as views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/matches/", views.match_list, name="match-list"),
+    path("clubs/<slug:slug>/matches/upload/", views.match_upload, name="match-upload"),
+    path("matches/<int:pk>/", views.match_detail, name="match-detail"),
+    path("matches/<int:pk>/export.mat", views.match_download, name="match-export"),
+]

@@ -1,0 +1,147 @@
+"""Match record pages, API and admin."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from games.models import MatchRecord, Ruling
+from games.services.match_import import match_import
+from games.services.rules_check import rules_check_run
+from tests.factories import sample_bytes
+
+pytestmark = pytest.mark.django_db
+
+NAME = "charlot1-charlot2_7p_2025-11-08-2305.mat"
+
+
+def _upload(name=NAME, data=None):
+    return SimpleUploadedFile(name, data if data is not None else sample_bytes(name))
+
+
+def test_member_uploads_on_the_club_page(client, bob, club):
+    client.force_login(bob)
+    response = client.post(reverse("games:match-upload", args=[club.slug]), {"file": _upload()})
+    record = MatchRecord.objects.get()
+    assert response.status_code == 302 and response["Location"] == record.get_absolute_url()
+
+
+def test_bad_upload_shows_the_reason_and_saves_nothing(client, bob, club):
+    client.force_login(bob)
+    response = client.post(reverse("games:match-upload", args=[club.slug]),
+                           {"file": _upload("x.mat", b"not a match\n")})
+    assert response.status_code == 400 and "line" in response.content.decode()
+    assert not MatchRecord.objects.exists()
+
+
+def test_outsider_cannot_upload(client, dave, club):
+    client.force_login(dave)
+    response = client.post(reverse("games:match-upload", args=[club.slug]), {"file": _upload()})
+    assert response.status_code == 403 and not MatchRecord.objects.exists()
+
+
+def test_api_upload_answers_202_with_url_and_status(client, bob, club):
+    client.force_login(bob)
+    response = client.post(reverse("match-upload-api", args=[club.slug]), {"file": _upload()})
+    assert response.status_code == 202
+    body = response.json()
+    assert body["check_status"] in {"queued", "passed"}
+    assert response["Location"].endswith(f"/api/matches/{body['id']}/")
+
+
+@pytest.mark.parametrize("data", [b"", b"garbage\n\x00\x01", b" 7 point match\n Game 1\n"])
+def test_api_bad_file_is_400_not_500(client, bob, club, data):
+    client.force_login(bob)
+    response = client.post(reverse("match-upload-api", args=[club.slug]),
+                           {"file": _upload("bad.mat", data)})
+    body = response.json()
+    assert response.status_code == 400 and (body.get("detail") or body.get("file"))
+    assert not MatchRecord.objects.exists()
+
+
+def test_api_missing_file_is_400(client, bob, club):
+    client.force_login(bob)
+    assert client.post(reverse("match-upload-api", args=[club.slug]), {}).status_code == 400
+
+
+@pytest.fixture
+def checked(club, bob):
+    from clubs.models import Membership
+
+    member = Membership.objects.get(player__user=bob)
+    member.player.name = "charlot1"
+    member.player.save()
+    record = match_import(club=club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"),
+                          player_left=member)
+    rules_check_run(check_id=record.rules_check.pk)
+    return record
+
+
+def test_player_sees_own_record_with_violations_and_board(client, bob, checked):
+    client.force_login(bob)
+    page = client.get(checked.get_absolute_url()).content.decode()
+    assert "Violations" in page and 'class="board"' in page
+
+
+def test_player_cannot_see_someone_elses_record(client, dave, checked):
+    client.force_login(dave)
+    assert client.get(checked.get_absolute_url()).status_code == 403
+
+
+def test_match_list_constant_queries(client, carol, checked, club,
+                                     django_assert_max_num_queries):
+    for name in ["gnubg_roll_then_resign_1p.mat", "gnubg_selfplay_drops_7p.mat"]:
+        match_import(club=club, data=sample_bytes(name))
+    client.force_login(carol)
+    # session, user, club, roles, records with players and checks: no query per record.
+    with django_assert_max_num_queries(6):
+        response = client.get(reverse("games:match-list", args=[club.slug]))
+    assert response.content.decode().count("badge") == 3
+
+
+def test_api_detail_lists_games_and_violations(client, bob, checked):
+    client.force_login(bob)
+    body = client.get(reverse("match-record-detail", args=[checked.pk])).json()
+    assert body["games"] and body["violations"]
+
+
+def test_export_reimports_as_the_same_match(client, bob, checked, club):
+    client.force_login(bob)
+    text = client.get(reverse("games:match-export", args=[checked.pk])).content
+    again = match_import(club=club, data=text, filename="export.mat")
+    rules_check_run(check_id=again.rules_check.pk)
+    again.refresh_from_db()
+    checked.refresh_from_db()
+    assert again.games.count() == checked.games.count()
+    assert (again.score_left, again.score_right) == (checked.score_left, checked.score_right)
+
+
+def test_referee_rules_from_the_admin_with_a_reason(client, carol, checked, staff_permissions):
+    staff_permissions(carol, "view_violation", "change_violation", "view_matchrecord")
+    client.force_login(carol)
+    violation = checked.rules_check.violations.first()
+    url = reverse("admin:games_violation_changelist")
+    data = {"action": "rule_void", "_selected_action": [violation.pk]}
+    form_page = client.post(url, data)
+    assert form_page.status_code == 200 and "reason" in form_page.content.decode()
+    assert not Ruling.objects.exists()
+    client.post(url, {**data, "apply": "1", "reason": "Called in time", "game_number": 1})
+    ruling = Ruling.objects.get()
+    assert ruling.referee == carol and ruling.kind == "void"
+
+
+def test_referee_queue_filters_by_rule_and_shows_the_board(client, carol, checked,
+                                                           staff_permissions):
+    staff_permissions(carol, "view_violation", "change_violation")
+    client.force_login(carol)
+    violation = checked.rules_check.violations.exclude(position_id="").first()
+    page = client.get(reverse("admin:games_violation_changelist"), {"rule": violation.rule})
+    assert page.status_code == 200
+    detail = client.get(reverse("admin:games_violation_change", args=[violation.pk]))
+    assert "<pre" in detail.content.decode()
+
+
+def test_other_clubs_referee_sees_nothing_in_the_queue(client, dave, checked, staff_permissions):
+    staff_permissions(dave, "view_violation", "change_violation")
+    client.force_login(dave)
+    page = client.get(reverse("admin:games_violation_changelist")).content.decode()
+    assert "0 violations" in page or "0 of" in page or "5nqf" not in page
