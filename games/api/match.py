@@ -114,7 +114,8 @@ class MatchUploadApi(APIView):
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         record = MatchRecord.objects.select_related("rules_check", "club").get(pk=record.pk)
         body = MatchOutput(record, context={"request": request}).data
-        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+        location = str(body["url"])  # a plain str: WSGI servers reject str subclasses
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": location})
 
     @staticmethod
     def _member(club, membership_id):

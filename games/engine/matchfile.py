@@ -84,7 +84,7 @@ class ParseIssue:
 # ---------------------------------------------------------------------------------------
 
 
-class RollKind(str, enum.Enum):
+class RollKind(enum.StrEnum):
     """What follows the dice of a roll cell (spec §7.1, §7.3)."""
 
     PLAY = "play"  # moves written, e.g. "24/18 13/11"

@@ -46,6 +46,7 @@ def test_api_upload_answers_202_with_url_and_status(client, bob, club):
     body = response.json()
     assert body["check_status"] in {"queued", "passed"}
     assert response["Location"].endswith(f"/api/matches/{body['id']}/")
+    assert type(response["Location"]) is str  # wsgiref refuses str subclasses (a 500)
 
 
 @pytest.mark.parametrize("data", [b"", b"garbage\n\x00\x01", b" 7 point match\n Game 1\n"])

@@ -61,3 +61,17 @@ def reference_results(position: Position, dice: tuple[int, int]) -> set[str]:
         larger = max(used[0] for used, _, _ in kept)
         kept = [item for item in kept if item[0][0] == larger]
     return {Position(tuple(o), tuple(m)).position_id() for _, m, o in kept}
+
+
+def reference_most_dice(position: Position, dice: tuple[int, int]) -> int:
+    high, low = max(dice), min(dice)
+    orders = [[high] * 4] if high == low else [[high, low], [low, high]]
+    found: list = []
+    for order in orders:
+        _sequences(list(position.mover), list(position.opponent), order, [], found)
+    return max(len(used) for used, _, _ in found)
+
+
+def reference_can_play(position: Position, die: int) -> bool:
+    mover, opponent = list(position.mover), list(position.opponent)
+    return any(mover[src] and _move(mover, opponent, src, die) for src in range(1, 26))

@@ -298,15 +298,18 @@ def test_score_line_variants_and_ratings():
     assert "zoonk,1666 : 0" in write_match_file(rated)
 
 
+SNOWIE = "0;0;0;0;0;A;B;0;0;0;1;0;0;2;0;0;0;0;5;0;3;0;0;0;-5;5;0;0;0;-3;0;-5;0;0;0;0;2;0;0;0;0"
+
+
 def test_cube_resign_and_snowie_cells():
-    text = """ 0 point match
+    text = f""" 0 point match
 
  Game 1
  A : 0                          B : 0
   1) 31: 8/5 6/5                 64: 24/18 13/9
   2)  Doubles => 2                Beavers => 4
   3)  Raccoons => 8               Takes
-  4) 11: Illegal play (0;0;0;0;0;A;B;0;0;0;1;0;0;2;0;0;0;0;5;0;3;0;0;0;-5;5;0;0;0;-3;0;-5;0;0;0;0;2;0;0;0;0)
+  4) 11: Illegal play ({SNOWIE})
   5)  Resigned Game
                                   Wins 8 points
 """

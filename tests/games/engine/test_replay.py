@@ -11,7 +11,19 @@ from pathlib import Path
 import pytest
 
 from games.engine import Position, Rules, legal_plays
-from games.engine.matchfile import MatchFileError, parse_match_file, write_match_file
+from games.engine.matchfile import (
+    Double,
+    Drop,
+    GameRecord,
+    MatchFile,
+    MatchFileError,
+    Roll,
+    RollKind,
+    Tags,
+    Win,
+    parse_match_file,
+    write_match_file,
+)
 from games.engine.replay import (
     ExtraRule,
     Severity,
@@ -254,9 +266,12 @@ def test_worked_example_verdict():
 
 def test_stops_mid_line_reports_the_last_line():
     text = (DATA / "worked_example_3p.mat").read_text()
-    cut = text[: text.index("64: 11/5* 5/1*") + 9]
+    cut = text[: text.index("64: 11/5* 5/1*") + 9]  # "64: 11/5*": half a play
     report = check(cut)
-    assert [(v.line, v.rule) for v in report.errors] == [(cut.count("\n") + 1, "game_unfinished")]
+    last = cut.count("\n") + 1
+    assert [(v.line, v.rule) for v in report.errors] == [
+        (last, "must_use_both_dice"), (last, "game_unfinished"),
+    ]
     assert report.games[-1].winner is None
 
 
@@ -281,21 +296,22 @@ def lines_of(report):
 
 def test_every_violation_is_reported_and_replay_goes_on_as_played():
     text = HEAD + (
-        "  1) 31: 8/5 6/5                 64: 24/18 13/9\n"
-        "  2) 62: 13/7 13/9               41: 24/20 6/5\n"  # 13/9 is 4 pips with a 6-2
-        "  3) 54: 13/8 13/9               52: 13/8 13/10\n"  # same again
+        "  1) 31: 8/5 6/5                 64: 13/7 13/9\n"
+        "  2) 62: 13/7 13/9               41: 13/9 6/5\n"  # Ann: 13/9 is 4 pips with 6-2
+        "  3) 54: 13/8 13/9               52: 13/8 13/10\n"  # Ben: 13/10 is 3 with 5-2
         "  4)  Doubles => 2                Takes\n"
-        "  5) 11: 8/7 8/7 6/5 6/5         Doubles => 4\n"
-        "  6)  Takes                      33: 8/5 8/5 6/3 6/3\n"
-        "  7)  Doubles => 8\n"  # Ann doubles although Ben owns the cube
+        "  5) 11: 8/7 8/7 6/5 6/5         33: 8/5 8/5 6/3 6/3\n"
+        "  6)  Doubles => 4                Drops\n"  # Ann doubles Ben's cube
+        "      Wins 2 points\n"
     )
     report = check(text)
     assert lines_of(report) == [
         (6, "wrong_distance", "error"),
         (7, "wrong_distance", "error"),
-        (11, "cube_not_owned", "error"),
-        (11, "game_unfinished", "error"),
+        (10, "cube_not_owned", "error"),
+        (11, "match_unfinished", "error"),
     ]
+    assert report.games[0].winner == 0 and report.games[0].points == 2
     # Ann's 13/9 was kept as played: her next play starts from it.
     turn = report.games[0].turns[4]
     board = Position.from_position_id(turn.position_id)
@@ -306,12 +322,42 @@ def test_forced_move_filled_in_and_empty_play_with_moves():
     # Ben's bare "51:" with many legal plays, not followed by a result: an error.
     text = HEAD + "  1) 31: 8/5 6/5                 51:\n  2) 42: 8/4 6/4\n"
     report = check(text)
-    assert (6, "must_use_both_dice", "error") in lines_of(report)
+    assert (5, "must_use_both_dice", "error") in lines_of(report)
+
+
+def test_forced_move_left_out_is_filled_in_with_a_warning():
+    # Random legal play until a roll has exactly one legal play; write that roll bare.
+    rng = random.Random(11)
+    events, position, player = [], Position.start(), 0
+    while True:
+        dice = (rng.randrange(1, 7), rng.randrange(1, 7))
+        plays = legal_plays(position, dice)
+        if len(plays) == 1 and plays[0].moves:
+            events.append(Roll(player, dice, RollKind.EMPTY))
+            after = plays[0].result
+            break
+        play = rng.choice(plays)
+        text = " ".join(f"{m.src}/{m.dst}" for m in play.moves)
+        events.append(Roll(player, dice, RollKind.PLAY if text else RollKind.EMPTY, text))
+        position, player = play.result, 1 - player
+    events.append(Double(1 - player, 2))
+    events.append(Drop(player))
+    events.append(Win(1 - player, 1))
+    match = MatchFile(Tags(), (), 1, ("Ann", "Ben"), (GameRecord(1, (0, 0), tuple(events)),))
+    report = check(write_match_file(match))
+    assert [(v.rule, v.severity) for v in report.violations] == [
+        ("forced_move", Severity.WARNING),
+    ]
+    turn = [t for t in report.games[0].turns if t.action == "roll"][-1]
+    assert turn.roll_kind == "empty" and turn.canonical == str(plays[0])
+    # The board after the filled-in play is the one the doubler doubles in.
+    double = report.games[0].turns[-2]
+    assert double.position_id == after.position_id()
 
 
 def test_cannot_move_with_legal_moves_is_an_error():
     text = HEAD + "  1) 31: 8/5 6/5                 66: Cannot Move\n  2) 42: 8/4 6/4\n"
-    assert (6, "must_use_both_dice", "error") in lines_of(check(text))
+    assert (5, "must_use_both_dice", "error") in lines_of(check(text))
 
 
 def test_hit_marks_are_checked_when_the_file_uses_them():
@@ -325,11 +371,14 @@ def test_hit_marks_are_checked_when_the_file_uses_them():
 
 
 def test_opening_doublet_and_turn_order_warnings():
-    text = HEAD + "  1) 33: 8/5 8/5 6/3 6/3\n  2) 31: 24/21 24/23\n"
-    report = check(text)
-    rules = [(line, rule) for line, rule, _ in lines_of(report)]
-    assert (5, "opening_doublet") in rules
-    assert (6, "turn_order") in rules  # Ann rolls twice: the parser put line 2 left
+    text = HEAD + "  1) 33: 8/5 8/5 6/3 6/3        31: 24/21 24/23\n"
+    assert (5, "opening_doublet", "warning") in lines_of(check(text))
+    # Ben's cell alone in the right column twice in a row: he rolls out of turn.
+    twice = HEAD + (
+        "  1)                             31: 8/5 6/5\n"
+        "  2)                             42: 8/4 6/4\n"
+    )
+    assert (6, "turn_order", "error") in lines_of(check(twice))
 
 
 def test_beavers_in_money_play():
