@@ -1,0 +1,167 @@
+"""Benchmark: how long the rules check of a match file takes (parse + replay).
+
+Run:  .venv/bin/python tests/benchmarks/bench_replay.py [--repeat N]
+
+Prints, for every text match file in shared/data/matches and for a synthetic long
+25-point match (random legal play with a fixed seed), the time per match and per play.
+Target (issue 4): the check of a 25-point match of about 1,500 plays takes under 0.25 s.
+A benchmark, not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from games.engine import (  # noqa: E402
+    MatchScore,
+    Position,
+    Rules,
+    game_points,
+    game_result,
+    legal_plays,
+)
+from games.engine.matchfile import (  # noqa: E402
+    Double,
+    Drop,
+    GameRecord,
+    MatchFile,
+    Roll,
+    RollKind,
+    Tags,
+    Take,
+    Win,
+    parse_match_file,
+    write_match_file,
+)
+from games.engine.replay import replay, rules_for  # noqa: E402
+
+SHARED = ROOT.parent / "shared" / "data" / "matches"
+LONG_SEED = 2025
+LONG_LENGTH = 25
+
+
+def _gnubg_text(play) -> str:
+    """The play written as gnubg does: one ``from/to`` token per die, 25 = bar, 0 = off."""
+    return " ".join(f"{m.src}/{m.dst}{'*' if m.hit else ''}" for m in play.moves)
+
+
+def random_match(seed: int, length: int, double_rate: float = 0.03) -> tuple[str, int]:
+    """A legal match to ``length`` points by random play: (file text, number of plays).
+
+    Each turn the player on roll may double (when allowed) with probability
+    ``double_rate``; the opponent takes or drops at random. Every play is chosen at
+    random among the legal plays, so the file replays without a violation.
+    """
+    rng = random.Random(seed)
+    rules = Rules(match_length=length)
+    score = MatchScore(length=length)
+    games: list[GameRecord] = []
+    plays = 0
+    while not score.is_over():
+        crawford = score.is_crawford_game()
+        events: list = []
+        position = Position.start()
+        first = rng.randrange(1, 7)
+        second = rng.choice([d for d in range(1, 7) if d != first])
+        on_roll = 0 if first > second else 1
+        dice = (max(first, second), min(first, second))
+        cube, owner, turned = 1, None, False
+        opening = True  # the opening roll is the two players' dice, made above
+        while True:
+            may_double = not (opening or crawford) and owner in (None, on_roll)
+            if may_double and rng.random() < double_rate:
+                events.append(Double(on_roll, cube * 2))
+                if rng.random() < 0.5:
+                    events.append(Drop(1 - on_roll))
+                    events.append(Win(on_roll, cube))
+                    winner, points = on_roll, cube
+                    break
+                events.append(Take(1 - on_roll))
+                cube, owner, turned = cube * 2, 1 - on_roll, True
+            if not opening:
+                dice = (rng.randrange(1, 7), rng.randrange(1, 7))
+            opening = False
+            play = rng.choice(legal_plays(position, dice))
+            plays += 1
+            kind = RollKind.PLAY if play.moves else RollKind.EMPTY
+            events.append(Roll(on_roll, dice, kind, _gnubg_text(play)))
+            result = game_result(play.result)
+            if result is not None:
+                points = game_points(cube=cube, kind=result, rules=rules, cube_turned=turned)
+                winner = on_roll
+                events.append(Win(on_roll, points))
+                break
+            position, on_roll = play.result, 1 - on_roll
+        games.append(GameRecord(len(games) + 1, score.scores, tuple(events)))
+        score = score.after_game(winner, points)
+    match = MatchFile(
+        tags=Tags((("Site", "bench_replay.py"), ("Crawford", "On"))),
+        notes=(f"random legal play, seed {seed}",),
+        match_length=length,
+        players=("Random Left", "Random Right"),
+        games=tuple(games),
+    )
+    return write_match_file(match), plays
+
+
+def _time(func, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _check(data: bytes | str):
+    match = parse_match_file(data)
+    return replay(match, rules_for(match))
+
+
+def _row(name: str, data: bytes | str, repeat: int) -> tuple[int, float]:
+    match = parse_match_file(data)
+    plays = sum(1 for g in match.games for e in g.events if isinstance(e, Roll))
+    parse_s = _time(lambda: parse_match_file(data), repeat)
+    check_s = _time(lambda: _check(data), repeat)
+    report = _check(data)
+    print(
+        f"{name:44s} {len(match.games):5d} {plays:6d} {parse_s * 1e3:9.2f} "
+        f"{check_s * 1e3:9.2f} {check_s / max(plays, 1) * 1e6:8.1f}   "
+        f"{len(report.errors)} errors"
+    )
+    return plays, check_s
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="best of N runs (default 5)")
+    args = parser.parse_args()
+    print(f"{'file':44s} {'games':>5s} {'plays':>6s} {'parse ms':>9s} {'check ms':>9s} "
+          f"{'us/play':>8s}")
+    total_plays, total_s = 0, 0.0
+    for path in sorted(SHARED.glob("*")):
+        if path.suffix in (".mat", ".txt"):
+            plays, seconds = _row(path.name, path.read_bytes(), args.repeat)
+            total_plays += plays
+            total_s += seconds
+    if total_plays:
+        print(f"{'all samples':44s} {'':5s} {total_plays:6d} {'':9s} {total_s * 1e3:9.2f} "
+              f"{total_s / total_plays * 1e6:8.1f}")
+    text, plays = random_match(LONG_SEED, LONG_LENGTH)
+    _, seconds = _row(f"synthetic {LONG_LENGTH}-point match (seed {LONG_SEED})", text,
+                      args.repeat)
+    verdict = "OK" if seconds < 0.25 else "OVER"
+    print(f"\n{LONG_LENGTH}-point match, {plays} plays: {seconds:.3f} s "
+          f"(target < 0.25 s: {verdict})")
+
+
+if __name__ == "__main__":
+    main()
