@@ -1,0 +1,167 @@
+"""Benchmark of the engine's move generator, side by side with OpenSpiel's C++ backgammon.
+
+Run: ``python tests/benchmarks/bench_engine.py [--positions N] [--repeat R]``.
+
+It plays seeded OpenSpiel games with a mix of policies (random, hitting, priming, racing)
+and keeps the position and roll at the start of every turn: random games, checkers on the
+bar, closed boards, bear-offs and doubles. On exactly those positions it times:
+
+- ``legal_plays`` (every distinct legal play with its resulting Position);
+- OpenSpiel ``state.legal_actions()`` (one call per state: for doubles this covers only the
+  first two of the four moves, and two move orders of the same play are separate actions);
+- OpenSpiel "full turn": the same plus, for doubles, ``child(action).legal_actions()`` for
+  each first-half action, which is what it takes to list a double's whole plays;
+- checking one recorded play: ``is_legal`` and ``match_play`` on a random legal play.
+
+Without open_spiel installed it builds the positions from the engine's own random games and
+prints only the engine's figures. Nothing is cached between positions (the engine keeps no
+cache; a cache would be cleared before timing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "games" / "engine"))
+
+from games.engine import Game, Phase, is_legal, legal_plays, match_play  # noqa: E402
+
+SEED = 20240611
+
+
+def openspiel_positions(count: int) -> list[tuple]:
+    from openspiel_bridge import play_games
+
+    rng = random.Random(SEED)
+    items = []
+    for item in play_games(rng, 10_000):
+        items.append(item)
+        if len(items) >= count:
+            break
+    return items
+
+
+def engine_positions(count: int) -> list[tuple]:
+    rng = random.Random(SEED)
+    items = []
+    while len(items) < count:
+        game = Game(rng=rng)
+        game.start()
+        while game.phase is not Phase.OVER and len(items) < count:
+            if game.phase is Phase.ROLL:
+                game.roll()
+                continue
+            items.append((None, game.position, game.dice))
+            game.play(rng.choice(game.legal_plays()))
+    return items
+
+
+def describe(items: list[tuple]) -> str:
+    kinds = Counter()
+    for _, position, dice in items:
+        kinds["bar"] += position.mover[25] > 0
+        kinds["closed board vs bar"] += position.mover[25] > 0 and all(
+            position.opponent[p] >= 2 for p in range(1, 7))
+        kinds["bear-off"] += not any(position.mover[7:26])
+        kinds["doubles"] += dice[0] == dice[1]
+        kinds["contact, no bar"] += not position.mover[25] and any(position.mover[7:26])
+    return ", ".join(f"{name} {n}" for name, n in kinds.items())
+
+
+def best_of(repeat: int, run) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def time_engine(items: list[tuple], repeat: int) -> tuple[float, int]:
+    pairs = [(position, dice) for _, position, dice in items]
+    total = sum(len(legal_plays(position, dice)) for position, dice in pairs)
+
+    def run():
+        for position, dice in pairs:
+            legal_plays(position, dice)
+
+    return best_of(repeat, run), total
+
+
+def time_openspiel(items: list[tuple], repeat: int) -> tuple[float, float]:
+    states = [state for state, _, _ in items]
+
+    def raw():
+        for state in states:
+            state.legal_actions()
+
+    def full_turn():
+        for state in states:
+            actions = state.legal_actions()
+            player = state.current_player()
+            for action in actions:
+                child = state.child(action)
+                if not child.is_chance_node() and not child.is_terminal() \
+                        and child.current_player() == player:
+                    child.legal_actions()
+
+    return best_of(repeat, raw), best_of(repeat, full_turn)
+
+
+def time_checks(items: list[tuple], repeat: int) -> tuple[float, float, int]:
+    rng = random.Random(SEED)
+    cases = []
+    for _, position, dice in items[:2000]:
+        play = rng.choice(legal_plays(position, dice))
+        cases.append((position, dice, play.moves, str(play)))
+
+    def check_legal():
+        for position, dice, moves, _ in cases:
+            assert is_legal(position, dice, moves)
+
+    def check_text():
+        for position, dice, _, text in cases:
+            match_play(position, dice, text)
+
+    return best_of(repeat, check_legal), best_of(repeat, check_text), len(cases)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=6000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    try:
+        import pyspiel  # noqa: F401
+
+        items = openspiel_positions(args.positions)
+    except ImportError:
+        print("open_spiel is not installed: engine figures only")
+        items = engine_positions(args.positions)
+    n = len(items)
+    print(f"{n} positions (seed {SEED}): {describe(items)}")
+    ours, plays = time_engine(items, args.repeat)
+    print(f"engine legal_plays:              {n / ours:10,.0f} positions/s "
+          f"({ours / n * 1e6:6.1f} us each, {plays / n:.1f} distinct plays on average)")
+    if items[0][0] is not None:
+        raw, full = time_openspiel(items, args.repeat)
+        print(f"OpenSpiel legal_actions():       {n / raw:10,.0f} positions/s "
+              f"({raw / n * 1e6:6.1f} us each; doubles: first half of the turn only)")
+        print(f"OpenSpiel full turn (doubles x2):{n / full:10,.0f} positions/s "
+              f"({full / n * 1e6:6.1f} us each)")
+        print(f"engine / OpenSpiel:              {raw / ours:10.2f}x (legal_actions), "
+              f"{full / ours:.2f}x (full turn)")
+    legal, text, cases = time_checks(items, args.repeat)
+    print(f"check one recorded play: is_legal {legal / cases * 1e6:.1f} us, "
+          f"match_play {text / cases * 1e6:.1f} us (mean over {cases} plays)")
+
+
+if __name__ == "__main__":
+    main()
