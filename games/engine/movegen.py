@@ -18,9 +18,13 @@ Steps = tuple[tuple[int, int, int], ...]
 def generate(mover: tuple[int, ...], opponent: tuple[int, ...], high: int, low: int) -> list:
     """Distinct legal plays of the roll (high >= low); [] when no move is possible."""
     if high == low:
-        if not mover[BAR] and outside(mover) >= 4:
+        if mover[BAR]:
+            return _double_bar(mover, opponent, high)
+        if outside(mover) >= 4:
             return _double_plain(mover, opponent, high)
         return _search_double(list(mover), list(opponent), high)
+    if mover[BAR] == 1:
+        return _pair_bar(mover, opponent, high, low)
     if not mover[BAR] and outside(mover) >= 2:
         return _pair_plain(mover, opponent, high, low)
     return _search_pair(list(mover), list(opponent), high, low)
@@ -66,7 +70,54 @@ def _pair_plain(m, o, high: int, low: int) -> list:
         [((src, dst, low),) for src, dst in lows]
 
 
-def _double_plain(m, o, die: int) -> list:
+def _pair_bar(m, o, high: int, low: int) -> list:
+    """One checker on the bar: it enters with one die, then any checker plays the other.
+
+    "After the last of a player's counters has been entered, any unused numbers on the dice
+    must be played". The entered checker stays outside the home board, so no bear-off is
+    possible, and the only repeated position is the entered checker moving on by the other
+    die (either order, unless an entry point holds a blot to hit).
+    """
+    plays = []
+    chain_first = False
+    for first, second in ((high, low), (low, high)):
+        # Entering is a move to the point ``25 - die`` (the rule in steps.destination).
+        if o[first] >= 2:
+            continue
+        entry = 25 - first
+        board = list(m)
+        board[BAR], board[entry] = 0, board[entry] + 1
+        for src, dst in _single_moves(board, o, second):
+            if src == entry and first == low and chain_first and o[high] != 1 and o[low] != 1:
+                continue
+            chain_first = chain_first or src == entry
+            plays.append(((BAR, entry, first), (src, dst, second)))
+        if first == low:
+            chain_first = False
+    if plays:
+        return plays
+    # "When only one number can be played, the player must play that number."
+    return [((BAR, 25 - die, die),) for die in (high, low) if o[die] < 2][:1]
+
+
+def _double_bar(m, o, die: int) -> list:
+    """Doubles with checkers on the bar: enter them (all, or none if the point is blocked),
+    then play the remaining dice as in ``_double_plain``."""
+    if o[die] >= 2:
+        return []  # "If neither of the points is open, the player loses his turn."
+    entry, entering = 25 - die, min(m[BAR], 4)
+    prefix = ((BAR, entry, die),) * entering
+    board = list(m)
+    board[BAR], board[entry] = m[BAR] - entering, m[entry] + entering
+    left = 4 - entering
+    if not left or board[BAR]:
+        return [prefix]
+    if outside(board) < left:
+        return _search_double(list(m), list(o), die)
+    return [prefix + steps for steps in _double_plain(board, o, die, left)] or [prefix]
+
+
+def _double_plain(m, o, die: int, dice: int = 4) -> list:
     """Doubles with no bar and at least four checkers outside the home board.
 
     A play is a number of hops from each point (hops from a point may use checkers that
@@ -75,9 +126,9 @@ def _double_plain(m, o, die: int) -> list:
     options, then combine them to the most dice that can be played.
     """
     chains = [options for top in range(24, 24 - die, -1)
-              if len(options := _chain_options(m, o, die, top)) > 1]
+              if len(options := _chain_options(m, o, die, top, dice)) > 1]
     room = sum(max(options) for options in chains)
-    best = min(4, room)
+    best = min(dice, room)
     if not best:
         return []
     combos: dict[int, list] = {0: [()]}
@@ -93,22 +144,32 @@ def _double_plain(m, o, die: int) -> list:
     return combos[best]
 
 
-def _chain_options(m, o, die: int, top: int) -> dict[int, list]:
-    """{hops used: [steps, ...]} for the points top, top - die, ... (at most 4 hops)."""
-    states = [(0, 0, ())]  # (checkers arriving on the point, hops used, steps)
+def _chain_options(m, o, die: int, top: int, dice: int) -> dict[int, list]:
+    """{hops used: [steps, ...]} for the points top, top - die, ... (at most ``dice``)."""
+    settled = [(0, ())]  # (hops used, steps): no checker arriving on the next point
+    moving: list = []  # (checkers arriving on the point, hops used, steps)
     for point in range(top, die, -die):
-        if not m[point] and not any(state[0] for state in states):
+        here = m[point]
+        if not here and not moving:
             continue
         target = point - die
         if o[25 - target] >= 2:
-            states = [(0, used, steps) for _, used, steps in states]
+            settled += [(used, steps) for _, used, steps in moving]
+            moving = []
             continue
         hop = ((point, target, die),)
-        states = [(count, used + count, steps + hop * count)
-                  for arriving, used, steps in states
-                  for count in range(min(m[point] + arriving, 4 - used) + 1)]
+        arrived = moving
+        moving = [(count, used + count, steps + hop * count)
+                  for used, steps in settled if here and used < dice
+                  for count in range(1, min(here, dice - used) + 1)]
+        for arriving, used, steps in arrived:
+            settled.append((used, steps))
+            moving += [(count, used + count, steps + hop * count)
+                       for count in range(1, min(here + arriving, dice - used) + 1)]
     options: dict[int, list] = {}
-    for _, used, steps in states:
+    for used, steps in settled:
+        options.setdefault(used, []).append(steps)
+    for _, used, steps in moving:
         options.setdefault(used, []).append(steps)
     return options
 

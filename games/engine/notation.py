@@ -125,8 +125,8 @@ def match_play(position: Position, dice: Sequence[int], text: str) -> Play:
     """
     chains = _chains(text)
     plays = legal_plays(position, dice)
-    delta = _written_delta(chains)
-    candidates = [play for play in plays if _delta(position, play) == delta]
+    target = _written_target(position, chains)
+    candidates = [play for play in plays if play.result.opponent == target]
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
@@ -135,18 +135,14 @@ def match_play(position: Position, dice: Sequence[int], text: str) -> Play:
     return _best(position, text, chains, candidates)
 
 
-def _written_delta(chains: list[Chain]) -> dict[int, int]:
-    delta: dict[int, int] = {}
+def _written_target(position: Position, chains: list[Chain]) -> tuple[int, ...] | None:
+    """The mover's checkers after the written moves (only where each chain starts and
+    ends matters), or None if that is not a possible board."""
+    side = list(position.mover)
     for chain in chains:
-        delta[chain[0][0]] = delta.get(chain[0][0], 0) - 1
-        delta[chain[-1][0]] = delta.get(chain[-1][0], 0) + 1
-    return {point: n for point, n in delta.items() if n}
-
-
-def _delta(position: Position, play: Play) -> dict[int, int]:
-    after, before = play.result.opponent, position.mover
-    return {point: after[point] - before[point] for point in range(26)
-            if after[point] != before[point]}
+        side[chain[0][0]] -= 1
+        side[chain[-1][0]] += 1
+    return tuple(side) if min(side) >= 0 else None
 
 
 def _best(position: Position, text: str, chains: list[Chain], candidates: list[Play]) -> Play:

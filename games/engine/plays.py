@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 
 from .checking import check_play
 from .dice import normalize_dice
@@ -63,7 +64,13 @@ class Play:
         try:
             return self._result
         except AttributeError:
-            return self._materialize()._result
+            pass
+        position = self._position
+        m, o = list(position.mover), list(position.opponent)
+        for src, dst, _ in self._steps:
+            step(m, o, src, dst)
+        self._result = make_position(tuple(o), tuple(m))
+        return self._result
 
     @property
     def dice_used(self) -> tuple[int, ...]:
@@ -73,6 +80,7 @@ class Play:
             return self._materialize()._dice
 
     def _materialize(self) -> Play:
+        """Canonical moves (hits found by replaying them in that order) and their dice."""
         position = self._position
         m, o = list(position.mover), list(position.opponent)
         moves, dice = [], []
@@ -80,7 +88,6 @@ class Play:
             moves.append(_MOVES[src, dst, step(m, o, src, dst)])
             dice.append(die)
         self._moves, self._dice = tuple(moves), tuple(dice)
-        self._result = make_position(tuple(o), tuple(m))
         return self
 
     def __eq__(self, other: object) -> bool:
@@ -105,16 +112,13 @@ def _canonical_order(step_: tuple[int, int, int]) -> tuple[int, int]:
     return -step_[0], -step_[1]
 
 
-_new = object.__new__
-_set_position = Play._position.__set__
-_set_steps = Play._steps.__set__
+class _GeneratedPlay(Play):
+    """A Play straight from the generator: moves and result are worked out on first use."""
 
+    __slots__ = ()
 
-def _lazy_play(position: Position, steps: tuple) -> Play:
-    play = _new(Play)
-    _set_position(play, position)
-    _set_steps(play, steps)
-    return play
+    def __init__(self, position: Position, steps: tuple) -> None:  # noqa: D107
+        self._position, self._steps = position, steps
 
 
 def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
@@ -127,7 +131,7 @@ def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
     found = generate(position.mover, position.opponent, high, low)
     if not found:
         return (pass_play(position),)
-    return tuple([_lazy_play(position, steps) for steps in found])
+    return tuple(map(_GeneratedPlay, repeat(position), found))
 
 
 def pass_play(position: Position) -> Play:

@@ -6,7 +6,8 @@ It plays seeded OpenSpiel games with a mix of policies (random, hitting, priming
 and keeps the position and roll at the start of every turn: random games, checkers on the
 bar, closed boards, bear-offs and doubles. On exactly those positions it times:
 
-- ``legal_plays`` (every distinct legal play with its resulting Position);
+- ``legal_plays`` (every distinct legal play; a Play works out its moves and resulting
+  Position when first asked), and the same with every play's ``result`` built;
 - OpenSpiel ``state.legal_actions()`` (one call per state: for doubles this covers only the
   first two of the four moves, and two move orders of the same play are separate actions);
 - OpenSpiel "full turn": the same plus, for doubles, ``child(action).legal_actions()`` for
@@ -92,7 +93,12 @@ def time_engine(items: list[tuple], repeat: int) -> tuple[float, int]:
         for position, dice in pairs:
             legal_plays(position, dice)
 
-    return best_of(repeat, run), total
+    def run_with_results():
+        for position, dice in pairs:
+            for play in legal_plays(position, dice):
+                play.result  # noqa: B018 - force the resulting Position
+
+    return best_of(repeat, run), best_of(repeat, run_with_results), total
 
 
 def time_openspiel(items: list[tuple], repeat: int) -> tuple[float, float]:
@@ -147,9 +153,11 @@ def main() -> None:
         items = engine_positions(args.positions)
     n = len(items)
     print(f"{n} positions (seed {SEED}): {describe(items)}")
-    ours, plays = time_engine(items, args.repeat)
+    ours, with_results, plays = time_engine(items, args.repeat)
     print(f"engine legal_plays:              {n / ours:10,.0f} positions/s "
           f"({ours / n * 1e6:6.1f} us each, {plays / n:.1f} distinct plays on average)")
+    print(f"engine, every play's result:     {n / with_results:10,.0f} positions/s "
+          f"({with_results / n * 1e6:6.1f} us each; results are built on first access)")
     if items[0][0] is not None:
         raw, full = time_openspiel(items, args.repeat)
         print(f"OpenSpiel legal_actions():       {n / raw:10,.0f} positions/s "

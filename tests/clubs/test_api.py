@@ -40,3 +40,9 @@ def test_openapi_schema_and_docs_are_served_locally(client):
     assert schema.status_code == 200 and b"/api/clubs/" in schema.content
     docs = client.get(reverse("api-docs")).content.decode()
     assert "swagger" in docs.lower() and "cdn" not in docs.lower()
+
+
+def test_openapi_schema_generates_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")

@@ -256,3 +256,21 @@ def test_the_scoreboard_query_count_does_not_grow_with_games(
     play_one()
     with django_assert_num_queries(11):
         client.get(url)
+
+
+def test_the_settlement_page_query_count_does_not_grow_with_players(
+        client, club, session, alice, django_assert_num_queries):
+    services.chouette_game_start(session=session)
+    services.chouette_result_record(session=session, winner="box", kind="single")
+    client.force_login(alice)
+    url = reverse("games:chouette-settlement", kwargs={"slug": club.slug})
+    # auth session, user, club, roles, ledger sums by box and by member, payments by payer
+    # and by payee, the players' names in one query (not one per balance row).
+    with django_assert_num_queries(9):
+        assert len(client.get(url).context["plan"]) == 3
+
+
+def test_the_club_page_links_to_the_chouette(client, club, bob):
+    client.force_login(bob)
+    page = client.get(reverse("clubs:detail", kwargs={"slug": club.slug})).content.decode()
+    assert reverse("games:chouette-list", kwargs={"slug": club.slug}) in page

@@ -69,7 +69,7 @@ def _runner(own, other) -> int:
 
 
 def _blocker(own, other) -> int:
-    return sum(own[p] >= 2 for p in range(1, 8)) * 10 + other[25] * 5
+    return sum(own[p] >= 2 for p in range(1, 7)) * 20 + other[25] * 15 - own[25] * 5
 
 
 POLICIES = {"hitter": _hitter, "runner": _runner, "blocker": _blocker}

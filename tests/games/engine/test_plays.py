@@ -106,3 +106,12 @@ def test_every_legal_play_is_legal_for_is_legal_and_apply_play():
         for play in legal_plays(position, dice):
             assert is_legal(position, dice, play.moves)
             assert apply_play(position, dice, play.moves) == play
+
+
+def test_the_last_checker_borne_off_by_either_die_counts_as_the_larger():
+    # X: one checker on the 1-point (14 off); O: 7 pips left. 5-4 bears it off either way.
+    position = Position.from_position_id("XwAAgAAAAAAAAA")
+    play = apply_play(position, (4, 5), parse_moves("1/off"))
+    assert play.dice_used == (5,)
+    assert is_legal(position, (5, 4), parse_moves("1/off"))
+    assert legal_plays(position, (5, 4)) == (play,)

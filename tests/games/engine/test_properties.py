@@ -58,7 +58,7 @@ def test_every_legal_play_uses_the_maximum_number_of_dice(position, roll):
 @FAST
 @given(positions(), dice)
 def test_each_play_is_legal_and_its_text_finds_it_again(position, roll):
-    for play in legal_plays(position, roll):
+    for play in legal_plays(position, roll)[:8]:
         assert is_legal(position, roll, play.moves)
         assert apply_play(position, roll, play.moves) == play
         text = str(play)
