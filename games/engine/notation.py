@@ -150,7 +150,9 @@ def _best(position: Position, text: str, chains: list[Chain], candidates: list[P
 
     gnubg "rejects an order whose intermediate point holds any opposing checker, so the
     first hop of a consolidated move never hits": prefer plays that hit only where the
-    text writes a point, then plays whose hits match the written marks.
+    text writes a point, then plays that land on every point the text writes (some
+    writers never mark hits, so the points written outrank the marks), then plays whose
+    hits match the written marks.
     """
     written = {point for chain in chains for point, _ in chain[1:]}
     marked = {point for chain in chains for point, hit in chain[1:] if hit}
@@ -158,7 +160,7 @@ def _best(position: Position, text: str, chains: list[Chain], candidates: list[P
     def score(play: Play) -> tuple[bool, bool, bool]:
         hits = {move.dst for move in play.moves if move.hit}
         landed = {move.dst for move in play.moves}
-        return hits <= written, hits == marked, written <= landed
+        return hits <= written, written <= landed, hits == marked
 
     best = max(score(play) for play in candidates)
     chosen = [play for play in candidates if score(play) == best]

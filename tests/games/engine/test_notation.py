@@ -97,3 +97,13 @@ def test_match_play_reports_too_many_pips_as_wrong_distance():
 
 def test_ambiguous_play_error_is_a_value_error():
     assert issubclass(AmbiguousPlayError, ValueError)
+
+
+def test_points_written_outrank_missing_hit_marks():
+    """`13/7 7/3` by a writer that never marks hits: the checker stops on 7 and hits there
+    (gammonview-sample file B4_, found by the replay)."""
+    from games.engine import Position, match_play
+
+    play = match_play(Position.from_position_id("4PPgQSDMTvABMA"), (6, 4), "13/7 7/3")
+    assert {move.dst for move in play.moves} == {7, 3}
+    assert any(move.hit and move.dst == 7 for move in play.moves)
