@@ -77,7 +77,7 @@ def match_import(
     try:
         with transaction.atomic():
             record = _record_create(
-                club=club, parsed=parsed, rules=rules, data=data, filename=filename,
+                club=club, parsed=parsed, rules=rules, data=data, digest=digest, filename=filename,
                 uploaded_by=uploaded_by,
                 left=player_left or _member_for(club, parsed.players[0]),
                 right=player_right or _member_for(club, parsed.players[1]),
@@ -98,7 +98,7 @@ def rules_check_enqueue(*, check_id: int) -> None:
     rules_check_run_task.delay(check_id)
 
 
-def _record_create(*, club, parsed, rules, data, filename, uploaded_by, left, right):
+def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, left, right):
     if left.pk == right.pk:
         raise MatchImportError("The two players of a match must be different members.")
     for member in (left, right):
@@ -112,7 +112,7 @@ def _record_create(*, club, parsed, rules, data, filename, uploaded_by, left, ri
         cube_limit=rules.cube_limit, backgammon_multiplier=rules.backgammon_multiplier,
         tags=dict(parsed.tags.items()), source_name=filename[:255],
         source_text=_decoded_text(data, parsed.encoding),
-        source_sha256=hashlib.sha256(data).hexdigest(),
+        source_sha256=digest,
         source_encoding=parsed.encoding, uploaded_by=uploaded_by,
     )
 
