@@ -19,7 +19,7 @@ from .errors import (
 )
 from .game import Game, GameResult, Phase
 from .notation import format_moves, match_play, parse_moves
-from .plays import Move, Play, apply_play, is_legal, legal_plays
+from .plays import Move, Play, Plays, apply_play, is_legal, legal_plays
 from .position import Position
 from .rules import Rule, Rules
 from .scoring import (
@@ -51,6 +51,7 @@ __all__ = [
     "Move",
     "Phase",
     "Play",
+    "Plays",
     "Position",
     "ResultKind",
     "Rule",

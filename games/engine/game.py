@@ -15,7 +15,7 @@ from .cube import CubeState
 from .dice import normalize_dice
 from .errors import GameStateError, IllegalPlayError
 from .notation import match_play
-from .plays import Move, Play, apply_play, legal_plays
+from .plays import Move, Play, Plays, apply_play, legal_plays
 from .position import Position
 from .rules import Rule, Rules
 from .scoring import MatchId, MatchScore, ResultKind, game_points, game_result, loser_on_bar
@@ -107,7 +107,7 @@ class Game:
         self.phase = Phase.MOVE
         return self.dice
 
-    def legal_plays(self) -> tuple[Play, ...]:
+    def legal_plays(self) -> Plays:
         self._expect(Phase.MOVE)
         return legal_plays(self.position, self.dice)
 

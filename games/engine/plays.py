@@ -5,7 +5,7 @@ Points are numbered from the mover's side: 25 = bar, 0 = off.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -121,17 +121,64 @@ class _GeneratedPlay(Play):
         self._position, self._steps = position, steps
 
 
-def legal_plays(position: Position, dice: Sequence[int]) -> tuple[Play, ...]:
+class Plays(Sequence[Play]):
+    """The distinct legal plays of one roll: a read-only sequence, compared like a tuple.
+
+    The generator lists every play's steps; the Play objects are made when the sequence is
+    first read (as python-chess does with its legal moves), so counting the plays or
+    generating them without reading them makes no objects.
+    """
+
+    __slots__ = ("_position", "_found", "_plays")
+
+    def __init__(self, position: Position, found: list) -> None:  # noqa: D107
+        self._position, self._found = position, found
+
+    def _all(self) -> tuple[Play, ...]:
+        try:
+            return self._plays
+        except AttributeError:
+            pass
+        if self._found:
+            self._plays = tuple(map(_GeneratedPlay, repeat(self._position), self._found))
+        else:
+            self._plays = (pass_play(self._position),)
+        return self._plays
+
+    def __len__(self) -> int:
+        return len(self._found) or 1
+
+    def __getitem__(self, index):  # noqa: ANN001 - an int or a slice, as for a tuple
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._all())
+
+    def __contains__(self, play: object) -> bool:
+        return play in self._all()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Plays):
+            return self._all() == other._all()
+        if isinstance(other, tuple):
+            return self._all() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return f"Plays({', '.join(map(str, self._all()))})"
+
+
+def legal_plays(position: Position, dice: Sequence[int]) -> Plays:
     """Each distinct legal play once (distinct resulting positions).
 
     "When neither number can be used, the player loses his turn": then the single play is
     the empty one, whose result is the position passed to the opponent.
     """
     high, low = normalize_dice(dice)
-    found = generate(position.mover, position.opponent, high, low)
-    if not found:
-        return (pass_play(position),)
-    return tuple(map(_GeneratedPlay, repeat(position), found))
+    return Plays(position, generate(position.mover, position.opponent, high, low))
 
 
 def pass_play(position: Position) -> Play:

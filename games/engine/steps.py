@@ -7,10 +7,22 @@ that side, 25 bar, 0 off); the opponent's count on the mover's point p is ``o[25
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 BAR = 25
 _POINTS_DOWN = tuple(range(24, 0, -1))
 _BAR_ONLY = (BAR,)
+# "A checker may never land on a point occupied by two or more enemy checkers."
+_OPEN = (2).__gt__  # the opponent's count on the point is below two
+
+
+def open_points(o: Sequence[int]) -> tuple[bool, ...]:
+    """Whether the mover may land on each of its points 1..24 (index 0 unused).
+
+    Hits during a turn only empty points of a single checker, so this holds for the whole
+    turn.
+    """
+    return (False, *map(_OPEN, o[24:0:-1]))
 
 
 def destination(m: Sequence[int], o: Sequence[int], src: int, die: int) -> int:
@@ -21,19 +33,20 @@ def destination(m: Sequence[int], o: Sequence[int], src: int, die: int) -> int:
     """
     dst = src - die
     if dst > 0:
-        # "A checker may never land on a point occupied by two or more enemy checkers."
-        return -1 if o[25 - dst] >= 2 else dst
+        return dst if _OPEN(o[25 - dst]) else -1
+    return bear_off(m, src, dst)
+
+
+def bear_off(m: Sequence[int], src: int, dst: int) -> int:
+    """0 when the checker on ``src`` may bear off with a die reaching ``dst`` (<= 0), else -1."""
     # "A player may not bear off any checkers unless all of his checkers are in his
     # home board."
-    for point in range(7, 26):
-        if m[point]:
-            return -1
+    if any(m[7:26]):
+        return -1
     # "A number may not be used to bear off checkers from a lower point unless there are
     # no checkers on any higher points."
-    if dst < 0:
-        for point in range(src + 1, 7):
-            if m[point]:
-                return -1
+    if dst < 0 and any(m[src + 1:7]):
+        return -1
     return 0
 
 
@@ -45,7 +58,12 @@ def sources(m: Sequence[int]) -> Sequence[int]:
     """
     if m[BAR]:
         return _BAR_ONLY
-    return [point for point in _POINTS_DOWN if m[point]]
+    return list(compress(_POINTS_DOWN, m[24:0:-1]))
+
+
+def occupied(m: Sequence[int]) -> list[int]:
+    """The mover's points 24..1 holding a checker, highest first (the bar not included)."""
+    return list(compress(_POINTS_DOWN, m[24:0:-1]))
 
 
 def step(m: list[int], o: list[int], src: int, dst: int) -> bool:
