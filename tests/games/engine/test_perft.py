@@ -47,11 +47,15 @@ def test_openspiel_reaches_each_vector_and_agrees():
 
 
 def test_fast_generator_matches_the_reference_generator_on_random_positions():
+    """Every path of the generator (plain, bar, several on the bar, bear-off, doubles)."""
     rng = random.Random(99)
-    for index in range(400):
-        kind = index % 4
+    for index in range(800):
+        kind = index % 5
         position = random_position(rng, home_only=kind == 1, closed=kind == 3,
-                                   bar=rng.randint(1, 2) if kind >= 2 else 0)
+                                   bar=rng.randint(1, 3) if kind in (2, 3) else
+                                   rng.choice((0, 0, 1, 2)) if kind == 4 else 0)
         dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if kind == 4:
+            dice = (dice[0], dice[0])
         ours = {play.result.position_id() for play in legal_plays(position, dice)}
         assert ours == reference_results(position, dice), (position.position_id(), dice)

@@ -115,3 +115,35 @@ def test_the_last_checker_borne_off_by_either_die_counts_as_the_larger():
     assert play.dice_used == (5,)
     assert is_legal(position, (5, 4), parse_moves("1/off"))
     assert legal_plays(position, (5, 4)) == (play,)
+
+
+def test_the_plays_are_a_read_only_sequence_compared_like_a_tuple():
+    plays = legal_plays(START, (3, 1))
+    assert len(plays) == 16
+    as_tuple = tuple(plays)
+    assert plays == as_tuple and as_tuple == plays
+    assert plays[0] is as_tuple[0] and plays[-1] is plays[15]
+    assert plays[:2] == as_tuple[:2]
+    assert as_tuple[3] in plays and plays.index(as_tuple[3]) == 3
+    assert hash(plays) == hash(legal_plays(START, (1, 3)))
+    assert plays != legal_plays(START, (4, 2)) and plays != list(plays)
+    assert "8/5 6/5" in repr(plays)
+    with pytest.raises(TypeError):
+        plays[0] = as_tuple[1]
+
+
+def test_no_play_at_all_is_one_empty_play_passing_the_turn():
+    # mover: one checker on the bar; opponent: a closed board (all six home points held)
+    position = Position.from_points({25: 1, 13: 14}, {point: 2 for point in range(1, 7)})
+    plays = legal_plays(position, (4, 2))
+    assert len(plays) == 1
+    (play,) = plays
+    assert play.moves == () and play.result == position.swap()
+
+
+def test_several_checkers_on_the_bar_enter_one_per_die():
+    position = Position.from_points({25: 3, 13: 12}, {2: 2, 20: 13})
+    assert texts(position, (4, 3)) == ["bar/22 bar/21"]
+    assert texts(position, (4, 2)) == ["bar/21"]  # the opponent holds the 23 point
+    assert texts(position, (2, 2)) == [""]  # no checker enters: the turn passes
+    assert texts(position, (3, 3)) == ["bar/22(3) 13/10", "bar/22/19 bar/22(2)"]
