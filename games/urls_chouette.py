@@ -11,6 +11,8 @@ urlpatterns = [
     path(P + "new/", views.session_new, name="chouette-new"),
     path(P + "settlement/", views.settlement, name="chouette-settlement"),
     path(P + "settlement/paid/", views.mark_paid, name="chouette-mark-paid"),
+    path(P + "settlement/payments/<int:pk>/undo/", views.payment_undo,
+         name="chouette-payment-undo"),
     path(P + "players/<int:player_id>/", views.player_record, name="chouette-record"),
     path(P + "<int:pk>/", views.board, name="chouette-board"),
     path(P + "<int:pk>/state.json", views.board_state, name="chouette-state"),

@@ -156,6 +156,8 @@ class ChouetteLedgerEntryAdmin(_ReadOnlyAdmin):
 
 @admin.register(ChouettePayment)
 class ChouettePaymentAdmin(_ReadOnlyAdmin):
-    list_display = ["created_at", "club", "payer", "payee", "amount", "currency", "created_by"]
+    list_display = ["created_at", "club", "payer", "payee", "amount", "currency", "reverses",
+                    "reason", "created_by"]
     list_filter = ["club"]
-    list_select_related = ["club", "payer", "payee", "created_by"]
+    list_select_related = ["club", "payer", "payee", "created_by", "reverses"]
+    search_fields = ["payer__name", "payee__name", "reason"]

@@ -304,7 +304,11 @@ class ChouetteLedgerEntry(AppendOnlyModel):
 
 
 class ChouettePayment(AppendOnlyModel):
-    """Money handed over to settle balances ("mark paid"): carried balances drop by it."""
+    """Money handed over to settle balances ("mark paid"): carried balances drop by it.
+
+    A payment marked by mistake is undone by a reversing payment (``reverses`` set, a
+    reason given): the same amount the other way, so the balances come back.
+    """
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
                              related_name="chouette_payments")
@@ -314,6 +318,9 @@ class ChouettePayment(AppendOnlyModel):
     payee = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
     amount = models.DecimalField(max_digits=14, decimal_places=2)
     currency = models.CharField(max_length=3)
+    reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="reversed_by")
+    reason = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -323,9 +330,13 @@ class ChouettePayment(AppendOnlyModel):
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0),
                                    name="games_chouettepayment_positive"),
+            models.CheckConstraint(condition=Q(reverses__isnull=True) | ~Q(reason=""),
+                                   name="games_chouettepayment_reversal_reason"),
             models.CheckConstraint(condition=~Q(payer=models.F("payee")),
                                    name="games_chouettepayment_two_players"),
         ]
 
     def __str__(self) -> str:
+        if self.reverses_id:
+            return f"{self.payer} refunded {self.payee} {self.amount} {self.currency} (undo)"
         return f"{self.payer} paid {self.payee} {self.amount} {self.currency}"

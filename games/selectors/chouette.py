@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from clubs.models import Club, Player
 from games.chouette import Lineup, MemberStatus, OpeningRoll, Side, settlement_plan
@@ -73,6 +73,14 @@ def outstanding_balances(*, club: Club) -> dict[int, Decimal]:
     for row in payments.values("payee_id").annotate(a=Sum("amount")).order_by():
         balances[row["payee_id"]] = balances.get(row["payee_id"], ZERO) - row["a"]
     return {player: amount for player, amount in sorted(balances.items()) if amount != 0}
+
+
+def recent_payments(*, club: Club, limit: int = 20) -> list[ChouettePayment]:
+    """The club's latest payments and undos, newest first, with whether each was undone."""
+    return list(ChouettePayment.objects.filter(club=club)
+                .select_related("payer", "payee", "created_by")
+                .annotate(undone=Exists(ChouettePayment.objects.filter(reverses=OuterRef("pk"))))
+                .order_by("-created_at", "-pk")[:limit])
 
 
 def settlement(*, club: Club) -> dict:

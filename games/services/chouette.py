@@ -527,6 +527,32 @@ def chouette_payment_record(*, club: Club, payer: int, payee: int, amount: Decim
 
 
 @transaction.atomic
+def chouette_payment_reverse(*, club: Club, payment_id: int, reason: str,
+                             created_by=None) -> ChouettePayment:
+    """Undo a payment marked by mistake: the same amount back the other way, with a reason.
+
+    The original row stays (the record is append-only); a payment is undone at most once
+    and an undo is not itself undone (mark the payment paid again instead).
+    """
+    club = _lock_club(club)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ChouetteServiceError("Give a reason for undoing the payment.")
+    try:
+        original = ChouettePayment.objects.get(pk=payment_id, club=club)
+    except ChouettePayment.DoesNotExist:
+        raise ChouetteServiceError("No such payment in this club.") from None
+    if original.reverses_id:
+        raise ChouetteServiceError("This is an undo; mark the payment paid again instead.")
+    if ChouettePayment.objects.filter(reverses=original).exists():
+        raise ChouetteServiceError("This payment was already undone.")
+    return ChouettePayment.objects.create(
+        club=club, session=original.session, payer_id=original.payee_id,
+        payee_id=original.payer_id, amount=original.amount, currency=original.currency,
+        reverses=original, reason=reason, created_by=created_by)
+
+
+@transaction.atomic
 def chouette_plan_mark_paid(*, club: Club, session: ChouetteSession | None = None,
                             created_by=None) -> list[ChouettePayment]:
     """Every payment of the current plan, marked paid: all balances are then settled."""

@@ -196,7 +196,7 @@ def settlement(request, slug: str):
     club = _club(slug)
     return render(request, "games/chouette/settlement.html", {
         "club": club, "can_write": is_referee(user=request.user, club=club),
-        **selectors.settlement(club=club),
+        "payments": selectors.recent_payments(club=club), **selectors.settlement(club=club),
     })
 
 
@@ -215,6 +215,19 @@ def mark_paid(request, slug: str):
             services.chouette_payment_record(club=club, created_by=request.user,
                                              **form.cleaned_data)
             messages.success(request, "Payment marked paid.")
+    except services.DOMAIN_ERRORS as exc:
+        messages.error(request, str(exc))
+    return redirect("games:chouette-settlement", slug=club.slug)
+
+
+@login_required
+@require_POST
+def payment_undo(request, slug: str, pk: int):
+    club = club_for_referee(user=request.user, slug=slug)
+    try:
+        services.chouette_payment_reverse(club=club, payment_id=pk, created_by=request.user,
+                                          reason=request.POST.get("reason", ""))
+        messages.success(request, "Payment undone: the balances are back as they were.")
     except services.DOMAIN_ERRORS as exc:
         messages.error(request, str(exc))
     return redirect("games:chouette-settlement", slug=club.slug)

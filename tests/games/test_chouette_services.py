@@ -23,6 +23,7 @@ from games.models import (
     ChouetteCubeAction,
     ChouetteGame,
     ChouetteLedgerEntry,
+    ChouettePayment,
     ChouetteSession,
     LedgerAppendOnlyError,
 )
@@ -404,3 +405,49 @@ def test_balances_carry_over_to_the_next_evening_until_paid(club, four):
     assert selectors.settlement(club=club)["plan"] == []
     with pytest.raises(ChouetteServiceError, match="already settled"):
         services.chouette_plan_mark_paid(club=club)
+
+
+def test_an_undone_payment_brings_the_balances_back(club, four):
+    _played(club, four)  # Ann (box) +3; Ben, Cat, Dan -1 each
+    ann, ben = four[0].pk, four[1].pk
+    before = selectors.outstanding_balances(club=club)
+    payment = services.chouette_payment_record(club=club, payer=ben, payee=ann,
+                                               amount=Decimal("1.00"))
+    with pytest.raises(ChouetteServiceError, match="Give a reason"):
+        services.chouette_payment_reverse(club=club, payment_id=payment.pk, reason=" ")
+    undo = services.chouette_payment_reverse(club=club, payment_id=payment.pk,
+                                             reason="paid by mistake")
+    assert (undo.payer_id, undo.payee_id, undo.amount, undo.reverses_id) == (
+        ann, ben, Decimal("1.00"), payment.pk)
+    assert selectors.outstanding_balances(club=club) == before
+    with pytest.raises(ChouetteServiceError, match="already undone"):
+        services.chouette_payment_reverse(club=club, payment_id=payment.pk, reason="again")
+    with pytest.raises(ChouetteServiceError, match="This is an undo"):
+        services.chouette_payment_reverse(club=club, payment_id=undo.pk, reason="undo the undo")
+    with pytest.raises(LedgerAppendOnlyError):
+        undo.delete()
+
+
+def test_a_payment_of_another_club_cannot_be_undone(club, other_club, four):
+    _played(club, four)
+    payment = services.chouette_payment_record(club=club, payer=four[1].pk, payee=four[0].pk,
+                                               amount=Decimal("1.00"))
+    with pytest.raises(ChouetteServiceError, match="No such payment"):
+        services.chouette_payment_reverse(club=other_club, payment_id=payment.pk, reason="x")
+
+
+def test_one_payment_has_at_most_one_undo_in_the_database(club, four):
+    from django.db import IntegrityError, transaction
+
+    _played(club, four)
+    payment = services.chouette_payment_record(club=club, payer=four[1].pk, payee=four[0].pk,
+                                               amount=Decimal("1.00"))
+    services.chouette_payment_reverse(club=club, payment_id=payment.pk, reason="mistake")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ChouettePayment.objects.create(club=club, payer_id=four[0].pk, payee_id=four[1].pk,
+                                       amount=Decimal("1.00"), currency="EUR",
+                                       reverses=payment, reason="a second undo")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ChouettePayment.objects.create(club=club, payer_id=four[0].pk, payee_id=four[1].pk,
+                                       amount=Decimal("1.00"), currency="EUR",
+                                       reverses=ChouettePayment.objects.first(), reason="")

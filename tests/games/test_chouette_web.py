@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from games.models import ChouetteGame, ChouetteLedgerEntry, ChouetteSession
+from games.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
 from games.services import chouette as services
 from tests.factories import MembershipFactory, PlayerFactory
 
@@ -187,6 +187,44 @@ def test_settlement_page_marks_a_payment_paid(client, session, alice, bob):
     assert bob.player.pk not in outstanding_balances(club=session.club)
 
 
+def test_a_payment_marked_by_mistake_is_undone_with_a_reason(client, session, alice, bob):
+    services.chouette_game_start(session=session)
+    services.chouette_result_record(session=session, winner="box", kind="single")
+    club = session.club
+    services.chouette_payment_record(club=club, payer=bob.player.pk, payee=alice.player.pk,
+                                     amount=Decimal("1.50"))
+    payment = ChouettePayment.objects.get()
+    client.force_login(alice)
+    settlement_url = reverse("games:chouette-settlement", kwargs={"slug": club.slug})
+    assert "Why undo?" in client.get(settlement_url).content.decode()
+    undo = reverse("games:chouette-payment-undo", kwargs={"slug": club.slug, "pk": payment.pk})
+    response = client.post(undo, {"reason": ""}, follow=True)
+    assert "Give a reason" in response.content.decode()
+    assert ChouettePayment.objects.count() == 1
+    response = client.post(undo, {"reason": "Bob paid Carol, not Alice"}, follow=True)
+    page = response.content.decode()
+    assert "Payment undone" in page and "undo: Bob paid Carol, not Alice" in page
+    from games.selectors.chouette import outstanding_balances
+    assert outstanding_balances(club=club)[bob.player.pk] == Decimal("-1.50")
+    response = client.post(undo, {"reason": "twice"}, follow=True)
+    assert "already undone" in response.content.decode()
+    assert ChouettePayment.objects.count() == 2
+
+
+def test_only_the_clubs_admins_and_referees_undo_payments(client, session, alice, bob, dave):
+    services.chouette_game_start(session=session)
+    services.chouette_result_record(session=session, winner="box", kind="single")
+    services.chouette_plan_mark_paid(club=session.club)
+    payment = ChouettePayment.objects.first()
+    undo = reverse("games:chouette-payment-undo",
+                   kwargs={"slug": session.club.slug, "pk": payment.pk})
+    client.force_login(bob)
+    assert client.post(undo, {"reason": "mine"}).status_code == 403
+    client.force_login(dave)  # another club's admin
+    assert client.post(undo, {"reason": "theirs"}).status_code in (403, 404)
+    assert ChouettePayment.objects.filter(reverses__isnull=False).count() == 0
+
+
 def test_a_player_cannot_mark_payments_paid(client, session, bob, alice):
     services.chouette_game_start(session=session)
     services.chouette_result_record(session=session, winner="box", kind="single")
@@ -264,10 +302,16 @@ def test_the_settlement_page_query_count_does_not_grow_with_players(
     services.chouette_result_record(session=session, winner="box", kind="single")
     client.force_login(alice)
     url = reverse("games:chouette-settlement", kwargs={"slug": club.slug})
-    # auth session, user, club, roles, ledger sums by box and by member, payments by payer
-    # and by payee, the players' names in one query (not one per balance row).
-    with django_assert_num_queries(9):
+    # auth session, user, club, roles, the recent payments (names and undo state joined),
+    # ledger sums by box and by member, payments by payer and by payee, the players' names
+    # in one query (not one per balance or payment row).
+    with django_assert_num_queries(10):
         assert len(client.get(url).context["plan"]) == 3
+    services.chouette_plan_mark_paid(club=club)
+    first = ChouettePayment.objects.filter(club=club).first()
+    services.chouette_payment_reverse(club=club, payment_id=first.pk, reason="wrong")
+    with django_assert_num_queries(10):
+        assert len(client.get(url).context["payments"]) == 4
 
 
 def test_the_club_page_links_to_the_chouette(client, club, bob):
