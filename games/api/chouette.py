@@ -3,6 +3,8 @@ session's club admins and referees write). Thin views: the input serializer chec
 shape, the service does the work, a refusal becomes a 400 with its message.
 """
 
+from decimal import Decimal
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import permissions, serializers, status, viewsets
@@ -12,7 +14,13 @@ from rest_framework.views import APIView
 from clubs.models import Club
 from clubs.permissions import club_for_referee
 from games.chouette import ChouetteSettings
-from games.models import ChouetteCubeAction, ChouetteGame, ChouetteLedgerEntry, ChouetteSession
+from games.models import (
+    ChouetteCubeAction,
+    ChouetteGame,
+    ChouetteLedgerEntry,
+    ChouettePayment,
+    ChouetteSession,
+)
 from games.selectors import chouette as selectors
 from games.services import chouette as services
 
@@ -106,7 +114,25 @@ class ChouetteSettlementOutput(serializers.Serializer):
     plan = ChouettePaymentOutput(many=True)
 
 
+class ChouettePaymentMarkedOutput(serializers.ModelSerializer):
+    class Meta:
+        model = ChouettePayment
+        fields = ["id", "payer", "payee", "amount", "currency", "session", "reverses", "reason",
+                  "created_at"]
+
+
 # --------------------------------------------------------------------------- input
+
+
+class ChouettePaymentInput(serializers.Serializer):
+    payer = serializers.IntegerField(min_value=1, help_text="the paying player's id")
+    payee = serializers.IntegerField(min_value=1, help_text="the paid player's id")
+    amount = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                      min_value=Decimal("0.01"))
+
+
+class ChouettePaymentUndoInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=500, help_text="why the payment is undone")
 
 
 class _Versioned(serializers.Serializer):
@@ -333,3 +359,43 @@ class ChouetteSettlementApi(APIView):
     def get(self, request, slug: str):
         club = get_object_or_404(Club, slug=slug)
         return Response(ChouetteSettlementOutput(selectors.settlement(club=club)).data)
+
+
+class ChouettePaymentApi(APIView):
+    """Mark one payment paid (the club's admins and referees): at most what the payer owes
+    and the payee is owed."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ChouettePaymentInput, responses={201: ChouettePaymentMarkedOutput})
+    def post(self, request, slug: str):
+        club = club_for_referee(user=request.user, slug=slug)
+        data = ChouettePaymentInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            payment = services.chouette_payment_record(club=club, created_by=request.user,
+                                                       **data.validated_data)
+        except services.DOMAIN_ERRORS as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(ChouettePaymentMarkedOutput(payment).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class ChouettePaymentUndoApi(APIView):
+    """Undo a payment marked by mistake, with a reason: a payment back the other way."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ChouettePaymentUndoInput,
+                   responses={201: ChouettePaymentMarkedOutput})
+    def post(self, request, slug: str, pk: int):
+        club = club_for_referee(user=request.user, slug=slug)
+        data = ChouettePaymentUndoInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            undo = services.chouette_payment_reverse(club=club, payment_id=pk,
+                                                     created_by=request.user,
+                                                     **data.validated_data)
+        except services.DOMAIN_ERRORS as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(ChouettePaymentMarkedOutput(undo).data, status=status.HTTP_201_CREATED)

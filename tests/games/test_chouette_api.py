@@ -176,3 +176,36 @@ def test_undo_through_the_api(api, alice, session):
                         {"reason": "misclick"}, format="json")
     assert response.status_code == 200
     assert ChouetteLedgerEntry.objects.filter(reason="misclick").count() == 2
+
+
+def test_payments_are_marked_and_undone_through_the_api(api, club, alice, bob, dave, session,
+                                                        players):
+    from games.models import ChouettePayment
+    from games.selectors.chouette import outstanding_balances
+
+    services.chouette_game_start(session=session)  # Alice boxes against Bob and Cat
+    services.chouette_result_record(session=session, winner="box", kind="single")
+    pay_url = reverse("chouette-payment-api", kwargs={"slug": club.slug})
+    body = {"payer": bob.player.pk, "payee": alice.player.pk, "amount": "0.50"}
+    api.force_authenticate(bob)
+    assert api.post(pay_url, body, format="json").status_code == 403
+    api.force_authenticate(dave)
+    assert api.post(pay_url, body, format="json").status_code in (403, 404)
+    api.force_authenticate(alice)
+    too_much = api.post(pay_url, {**body, "amount": "0.51"}, format="json")
+    assert too_much.status_code == 400 and "more than the payer owes" in too_much.json()["detail"]
+    assert api.post(pay_url, {**body, "amount": "-1"}, format="json").status_code == 400
+    made = api.post(pay_url, body, format="json")
+    assert made.status_code == 201 and made.json()["amount"] == "0.50"
+    assert bob.player.pk not in outstanding_balances(club=club)
+    undo_url = reverse("chouette-payment-undo-api",
+                       kwargs={"slug": club.slug, "pk": made.json()["id"]})
+    assert api.post(undo_url, {}, format="json").status_code == 400
+    undone = api.post(undo_url, {"reason": "wrong payer"}, format="json")
+    assert undone.status_code == 201
+    assert (undone.json()["payer"], undone.json()["reverses"]) == (alice.player.pk,
+                                                                   made.json()["id"])
+    assert outstanding_balances(club=club)[bob.player.pk] == Decimal("-0.50")
+    again = api.post(undo_url, {"reason": "again"}, format="json")
+    assert again.status_code == 400 and "already undone" in again.json()["detail"]
+    assert ChouettePayment.objects.count() == 2
