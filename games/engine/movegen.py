@@ -18,8 +18,6 @@ from operator import add
 
 from .steps import BAR, bear_off, occupied, open_points, outside, sources
 
-Steps = tuple[tuple[int, int, int], ...]
-
 
 def generate(mover: tuple[int, ...], opponent: tuple[int, ...], high: int, low: int) -> list:
     """Distinct legal plays of the roll (high >= low); [] when no move is possible."""
@@ -214,29 +212,18 @@ def _search_pair(m: list[int], o: Sequence[int], opn, high: int, low: int) -> li
     outside_home = outside(m)
     for first, second in ((high, low), (low, high)):
         for src in sources(m):
-            # steps.destination, with the open points and the checkers outside worked out
-            dst = src - first
-            if dst > 0:
-                if not opn[dst]:
-                    continue
-            elif outside_home or bear_off(m, src, dst):
+            dst = _landing(m, opn, outside_home, src, first)
+            if dst < 0:
                 continue
-            else:
-                dst = 0
             m[src] -= 1
             m[dst] += 1
             hit = dst and o[25 - dst] == 1
             still_out = outside_home - (src > 6 >= dst)
             moved = False
             for src2 in sources(m):
-                dst2 = src2 - second
-                if dst2 > 0:
-                    if not opn[dst2]:
-                        continue
-                elif still_out or bear_off(m, src2, dst2):
+                dst2 = _landing(m, opn, still_out, src2, second)
+                if dst2 < 0:
                     continue
-                else:
-                    dst2 = 0
                 moved = True
                 m[src2] -= 1
                 m[dst2] += 1
@@ -267,14 +254,9 @@ def _search_double(m: list[int], opn, die: int) -> list:
         for src in sources(m):
             if src > ceiling:
                 continue
-            dst = src - die  # as in _search_pair
-            if dst > 0:
-                if not opn[dst]:
-                    continue
-            elif outside_home or bear_off(m, src, dst):
+            dst = _landing(m, opn, outside_home, src, die)
+            if dst < 0:
                 continue
-            else:
-                dst = 0
             leaf = False
             m[src] -= 1
             m[dst] += 1
@@ -291,3 +273,12 @@ def _search_double(m: list[int], opn, die: int) -> list:
 
     extend(BAR, outside(m))
     return next((plays for plays in reversed(found) if plays), [])
+
+
+def _landing(m, opn, outside_home: int, src: int, die: int) -> int:
+    """steps.destination with the open points and the count of checkers outside the home
+    board worked out beforehand: a point, 0 for off, or -1."""
+    dst = src - die
+    if dst > 0:
+        return dst if opn[dst] else -1
+    return -1 if outside_home else bear_off(m, src, dst)
