@@ -1,7 +1,7 @@
 from django.contrib import admin
 
-from .admin_scoping import ClubScopedAdmin
-from .models import Club, Membership, Player, WorkerHeartbeat
+from .admin_scoping import ClubScopedAdmin, ScopedListFilters
+from .models import Club, Membership, Player
 
 
 class MembershipInline(admin.TabularInline):
@@ -24,7 +24,7 @@ class ClubAdmin(ClubScopedAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ScopedListFilters, admin.ModelAdmin):
     list_display = ["name", "user", "email", "created_at"]
     search_fields = ["name", "email", "user__username", "memberships__club__name"]
     list_filter = ["memberships__club", "memberships__role"]
@@ -46,9 +46,3 @@ class MembershipAdmin(ClubScopedAdmin):
     search_fields = ["player__name", "club__name"]
     list_select_related = ["player", "club"]
     autocomplete_fields = ["player"]
-
-
-@admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(admin.ModelAdmin):
-    list_display = ["token", "requested_at", "processed_at", "worker"]
-    readonly_fields = ["token", "requested_at", "processed_at", "worker"]

@@ -5,11 +5,37 @@ Superusers see everything.
 """
 
 from django.contrib import admin
+from django.contrib.admin.utils import get_fields_from_path
 
 from .permissions import clubs_administered, clubs_refereed
 
 
-class ClubScopedAdmin(admin.ModelAdmin):
+class _RelatedOnlyFilter(admin.RelatedOnlyFieldListFilter):
+    def has_output(self):
+        # Shown (and so applied) even with one choice: Django drops a filter without output
+        # and then ignores its parameter, which would turn "rows of that club" into "all".
+        return True
+
+
+class ScopedListFilters:
+    """Sidebar filters on a relation offer only the related rows of the user's own list.
+
+    Django's default filter lists every row of the related table: any club's staff would
+    see the names of every club and the dates of every club's chouette evenings."""
+
+    def get_list_filter(self, request):
+        filters = super().get_list_filter(request)
+        if request.user.is_superuser:
+            return filters
+        return [self._related_only(spec) for spec in filters]
+
+    def _related_only(self, spec):
+        if isinstance(spec, str) and get_fields_from_path(self.model, spec)[-1].is_relation:
+            return (spec, _RelatedOnlyFilter)
+        return spec
+
+
+class ClubScopedAdmin(ScopedListFilters, admin.ModelAdmin):
     club_path: str = "club"
     #: "admin": only the club's admins may change rows; "referee": referees too.
     scope_role: str = "admin"

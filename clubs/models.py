@@ -13,6 +13,11 @@ class Club(models.Model):
     currency = models.CharField(
         max_length=3, default="EUR", help_text="ISO 4217 code used for chouette stakes."
     )
+    results_public = models.BooleanField(
+        default=False,
+        help_text="Anyone may see the club's match records and their rules checks "
+                  "(otherwise only its members). Chouette money is always members-only.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -71,15 +76,3 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.club} ({self.get_role_display()})"
-
-
-class WorkerHeartbeat(models.Model):
-    """Written by a Celery worker: proves that a task went through the broker."""
-
-    token = models.CharField(max_length=64, unique=True)
-    requested_at = models.DateTimeField(auto_now_add=True)
-    processed_at = models.DateTimeField(null=True, blank=True)
-    worker = models.CharField(max_length=200, blank=True)
-
-    def __str__(self) -> str:
-        return f"heartbeat {self.token}"

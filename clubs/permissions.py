@@ -1,41 +1,90 @@
 """Permission gates: the one place each access question is answered.
 
-Each gate returns the object the caller may act on, or raises ``PermissionDenied``.
+Each ``*_for_*`` gate returns the object the caller may act on, or raises
+``PermissionDenied`` (``Http404`` when the club does not exist). Views, API views, selectors
+and the admin call these; none of them asks the question again with its own query.
+
+The policy:
+- a club's chouette money (sessions, scoreboards, games, ledger, balances, settlement,
+  payments, CSV, player records) is seen by the club's members only; its admins and
+  referees also write; nobody else sees anything of it;
+- match records and their checks are seen by the club's members, or by everyone when the
+  club makes its results public (``Club.results_public``);
+- superusers pass every gate.
+
+The gates about other apps' objects (a match record, a chouette session) take the loaded
+object: this module imports no other app, so every app can import it.
 """
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from .models import Club, Membership
 
 User = AbstractBaseUser | AnonymousUser
+Role = Membership.Role
+_WRITERS = {Role.ADMIN, Role.REFEREE}
+
+# --------------------------------------------------------------------------- roles
 
 
 def roles_in(*, user: User, club: Club) -> set[str]:
-    """The roles the user holds in the club (superusers hold every role)."""
+    """The roles the user holds in the club (superusers hold every role).
+
+    Cached on the user object for the request, so several gates on one page cost one query.
+    """
     if not user.is_authenticated:
         return set()
     if user.is_superuser:
-        return set(Membership.Role.values)
-    return set(
-        Membership.objects.filter(club=club, player__user=user, is_active=True)
-        .values_list("role", flat=True)
-    )
+        return set(Role.values)
+    cache = user.__dict__.setdefault("_club_roles", {})
+    if club.pk not in cache:
+        cache[club.pk] = set(
+            Membership.objects.filter(club=club, player__user=user, is_active=True)
+            .values_list("role", flat=True)
+        )
+    return cache[club.pk]
+
+
+def forget_roles(user: User) -> None:
+    """Drop the cached roles (after a role change in the same request)."""
+    user.__dict__.pop("_club_roles", None)
+
+
+def is_member(*, user: User, club: Club) -> bool:
+    return bool(roles_in(user=user, club=club))
 
 
 def is_club_admin(*, user: User, club: Club) -> bool:
-    return Membership.Role.ADMIN in roles_in(user=user, club=club)
+    return Role.ADMIN in roles_in(user=user, club=club)
 
 
 def is_referee(*, user: User, club: Club) -> bool:
-    return bool({Membership.Role.ADMIN, Membership.Role.REFEREE} & roles_in(user=user, club=club))
+    return bool(_WRITERS & roles_in(user=user, club=club))
+
+
+# --------------------------------------------------------------------------- club gates
+
+
+def _club(club_id: int | None, slug: str | None) -> Club:
+    lookup = {"pk": club_id} if club_id is not None else {"slug": slug}
+    return get_object_or_404(Club, **lookup)
+
+
+def club_for_member(*, user: User, club_id: int | None = None, slug: str | None = None
+                    ) -> Club:
+    """The club, if ``user`` is one of its members (any role)."""
+    club = _club(club_id, slug)
+    if not is_member(user=user, club=club):
+        raise PermissionDenied("Only members of this club can see that.")
+    return club
 
 
 def club_for_admin(*, user: User, club_id: int | None = None, slug: str | None = None) -> Club:
-    """The club, if ``user`` administers it; otherwise PermissionDenied (404 if absent)."""
-    lookup = {"pk": club_id} if club_id is not None else {"slug": slug}
-    club = get_object_or_404(Club, **lookup)
+    """The club, if ``user`` administers it."""
+    club = _club(club_id, slug)
     if not is_club_admin(user=user, club=club):
         raise PermissionDenied("Only this club's admins can do that.")
     return club
@@ -43,28 +92,79 @@ def club_for_admin(*, user: User, club_id: int | None = None, slug: str | None =
 
 def club_for_referee(*, user: User, club_id: int | None = None, slug: str | None = None) -> Club:
     """The club, if ``user`` is one of its referees or admins."""
-    lookup = {"pk": club_id} if club_id is not None else {"slug": slug}
-    club = get_object_or_404(Club, **lookup)
+    club = _club(club_id, slug)
     if not is_referee(user=user, club=club):
         raise PermissionDenied("Only this club's referees can do that.")
     return club
 
 
-def clubs_administered(*, user: User):
-    """Queryset of the clubs the user administers (all clubs for a superuser)."""
+def club_for_results(*, user: User, club_id: int | None = None, slug: str | None = None
+                     ) -> Club:
+    """The club, if ``user`` may see its match results (members, or anyone if public)."""
+    club = _club(club_id, slug)
+    if not (club.results_public or is_member(user=user, club=club)):
+        raise PermissionDenied("Only members of this club can see its match records.")
+    return club
+
+
+# --------------------------------------------------------------------------- object gates
+
+
+def match_record_for_viewer(*, user: User, record):
+    """The match record, if ``user`` may see it (its club's results gate)."""
+    club = record.club
+    if not (club.results_public or is_member(user=user, club=club)):
+        raise PermissionDenied("Only members of this club can see its match records.")
+    return record
+
+
+def chouette_session_for_member(*, user: User, session):
+    """The chouette session, if ``user`` is a member of its club (money is members-only)."""
+    if not is_member(user=user, club=session.club):
+        raise PermissionDenied("Only members of this club can see its chouettes.")
+    return session
+
+
+def chouette_session_for_referee(*, user: User, session):
+    """The chouette session, if ``user`` may write to it (its club's referees and admins)."""
+    if not is_referee(user=user, club=session.club):
+        raise PermissionDenied("Only this club's referees can change its chouettes.")
+    return session
+
+
+# --------------------------------------------------------------------------- list scopes
+
+
+def _clubs_with(user: User, roles) -> QuerySet[Club]:
+    if not user.is_authenticated:
+        return Club.objects.none()
     if user.is_superuser:
         return Club.objects.all()
     return Club.objects.filter(
         memberships__player__user=user, memberships__is_active=True,
-        memberships__role=Membership.Role.ADMIN,
+        memberships__role__in=list(roles),
     ).distinct()
 
 
-def clubs_refereed(*, user: User):
-    """Queryset of the clubs where the user is a referee or an admin."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(
-        memberships__player__user=user, memberships__is_active=True,
-        memberships__role__in=[Membership.Role.ADMIN, Membership.Role.REFEREE],
-    ).distinct()
+def clubs_member_of(*, user: User) -> QuerySet[Club]:
+    """The clubs where the user holds any role (every club for a superuser)."""
+    return _clubs_with(user, Role.values)
+
+
+def clubs_administered(*, user: User) -> QuerySet[Club]:
+    return _clubs_with(user, [Role.ADMIN])
+
+
+def clubs_refereed(*, user: User) -> QuerySet[Club]:
+    """The clubs where the user is a referee or an admin."""
+    return _clubs_with(user, _WRITERS)
+
+
+def results_visible_q(*, user: User, prefix: str = "club") -> Q:
+    """A filter on rows with a club (at ``prefix``): those whose results the user may see."""
+    if user.is_authenticated and user.is_superuser:
+        return Q()
+    public = Q(**{f"{prefix}__results_public": True})
+    if not user.is_authenticated:
+        return public
+    return public | Q(**{f"{prefix}__in": clubs_member_of(user=user)})

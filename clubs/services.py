@@ -3,6 +3,9 @@
 from django.db import transaction
 from django.utils.text import slugify
 
+from audit.models import AuditEntry
+from audit.services import audit_record
+
 from .models import Club, Membership, Player
 
 
@@ -40,22 +43,33 @@ def membership_grant(*, club: Club, player: Player, role: str) -> Membership:
 
 
 @transaction.atomic
-def membership_set_role(*, membership: Membership, role: str) -> Membership:
+def membership_set_role(*, membership: Membership, role: str, actor=None,
+                        reason: str = "") -> Membership:
     if role not in Membership.Role.values:
         raise MembershipError(f"Unknown role {role!r}.")
-    locked = Membership.objects.select_for_update().get(pk=membership.pk)
+    locked = Membership.objects.select_for_update().select_related("player", "club").get(
+        pk=membership.pk)
     _refuse_removing_last_admin(locked, new_role=role)
+    before = locked.role
     locked.role = role
     locked.save(update_fields=["role"])
+    if before != role:
+        audit_record(club_id=locked.club_id, actor=actor,
+                     action=AuditEntry.Action.MEMBERSHIP_ROLE_CHANGED, target=locked,
+                     reason=reason, before={"role": before}, after={"role": role})
     return locked
 
 
 @transaction.atomic
-def membership_end(*, membership: Membership) -> Membership:
-    locked = Membership.objects.select_for_update().get(pk=membership.pk)
+def membership_end(*, membership: Membership, actor=None, reason: str = "") -> Membership:
+    locked = Membership.objects.select_for_update().select_related("player", "club").get(
+        pk=membership.pk)
     _refuse_removing_last_admin(locked, new_role=None)
     locked.is_active = False
     locked.save(update_fields=["is_active"])
+    audit_record(club_id=locked.club_id, actor=actor, action=AuditEntry.Action.MEMBERSHIP_ENDED,
+                 target=locked, reason=reason, before={"is_active": True, "role": locked.role},
+                 after={"is_active": False})
     return locked
 
 

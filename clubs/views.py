@@ -50,7 +50,8 @@ def membership_role(request, slug: str, membership_id: int):
     form = RoleForm(request.POST)
     if form.is_valid():
         _apply(request, services.membership_set_role, membership=membership,
-               role=form.cleaned_data["role"], done=f"{membership.player}'s role changed.")
+               role=form.cleaned_data["role"], actor=request.user,
+               done=f"{membership.player}'s role changed.")
     else:
         messages.error(request, "Choose a valid role.")
     return redirect("clubs:manage", slug=club.slug)
@@ -61,7 +62,7 @@ def membership_role(request, slug: str, membership_id: int):
 def membership_remove(request, slug: str, membership_id: int):
     club = club_for_admin(user=request.user, slug=slug)
     membership = get_object_or_404(Membership, pk=membership_id, club=club)
-    _apply(request, services.membership_end, membership=membership,
+    _apply(request, services.membership_end, membership=membership, actor=request.user,
            done=f"{membership.player} left {club}.")
     return redirect("clubs:manage", slug=club.slug)
 

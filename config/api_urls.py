@@ -12,4 +12,6 @@ router.register("players", PlayerViewSet, basename="player")
 urlpatterns = [
     path("", include(router.urls)),
     path("", include("games.api.urls")),
+    path("", include("chouette.api.urls")),
+    path("", include("tournaments.api.urls")),
 ]

@@ -41,8 +41,12 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "ops",
+    "audit",
     "clubs",
+    "results",
     "games",
+    "chouette",
     "tournaments",
 ]
 

@@ -7,6 +7,8 @@ from .health import healthz
 urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("games.urls")),
+    path("", include("chouette.urls")),
+    path("", include("tournaments.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),

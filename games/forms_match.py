@@ -1,17 +1,17 @@
 from django import forms
 from django.conf import settings
 
-from clubs.models import Membership
+from clubs.models import Player
 
 
 class MatchUploadForm(forms.Form):
     file = forms.FileField(help_text="A .mat or .txt match file (the Jellyfish/gnubg format).")
     player_left = forms.ModelChoiceField(
-        queryset=Membership.objects.none(), required=False,
+        queryset=Player.objects.none(), required=False,
         help_text="The player named first in the file (blank: matched by name).",
     )
     player_right = forms.ModelChoiceField(
-        queryset=Membership.objects.none(), required=False,
+        queryset=Player.objects.none(), required=False,
         help_text="The other player (blank: matched by name).",
     )
     jacoby = forms.BooleanField(required=False, help_text="Money sessions: Jacoby rule on.")
@@ -20,11 +20,10 @@ class MatchUploadForm(forms.Form):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
-        members = Membership.objects.filter(club=club, is_active=True).select_related("player")
+        members = Player.objects.filter(
+            memberships__club=club, memberships__is_active=True).order_by("name")
         self.fields["player_left"].queryset = members
         self.fields["player_right"].queryset = members
-        self.fields["player_left"].label_from_instance = lambda m: m.player.name
-        self.fields["player_right"].label_from_instance = lambda m: m.player.name
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

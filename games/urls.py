@@ -1,6 +1,5 @@
-from .urls_chouette import urlpatterns as chouette_patterns
-from .urls_match import urlpatterns as match_patterns
+from .urls_match import urlpatterns
 
 app_name = "games"
 
-urlpatterns = match_patterns + chouette_patterns
+__all__ = ["app_name", "urlpatterns"]

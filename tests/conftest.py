@@ -24,6 +24,16 @@ def _celery_eager():
     celery_app.conf.task_always_eager = False
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(request):
+    """A fast hasher in tests: users are created by the dozen (PBKDF2 costs ~0.3 s each)."""
+    try:
+        settings = request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # Django-free runs
+        return
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def club(db):
     from tests.factories import ClubFactory

@@ -1,1 +1,239 @@
-"""Club tournaments: formats, pairings and brackets (next on the roadmap)."""
+"""Club tournaments: the event, its entries, its rounds (with match lengths), its matches and
+the results players report.
+
+The format's logic lives in ``tournaments.formats`` (pure): it builds the graph of matches
+and says who plays whom once results arrive. These models store the graph (each match with
+its two slot sources), the players placed in it, and what happened.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SINGLE = "single_elimination", "Single elimination"
+        DOUBLE = "double_elimination", "Double elimination"
+        CONSOLATION = "consolation", "Main + progressive consolation"
+        CONSOLATION_LAST_CHANCE = "consolation_last_chance", \
+            "Main + progressive consolation + last chance"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REGISTRATION = "registration", "Registration open"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Seeding(models.TextChoices):
+        ORDER = "order", "The director's order"
+        RATING = "rating", "By rating"
+        RANDOM = "random", "Random draw"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    format = models.CharField(max_length=32, choices=Format.choices, default=Format.SINGLE)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.ORDER)
+    #: The random draw's seed, recorded so the draw can be reproduced and checked.
+    draw_seed = models.CharField(max_length=64, blank=True)
+    #: Format settings: lengths per flight and round, Crawford, the reset, pace... (see
+    #: ``tournaments.services.DEFAULT_OPTIONS``).
+    options = models.JSONField(default=dict, blank=True)
+    #: Bumped by every write: the public page's poll compares it.
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name", "starts_on"],
+                                    name="tournaments_tournament_unique_name"),
+            models.CheckConstraint(condition=Q(ends_on__isnull=True)
+                                   | Q(ends_on__gte=F("starts_on")),
+                                   name="tournaments_tournament_dates"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.starts_on:%Y-%m-%d})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"slug": self.club.slug, "pk": self.pk})
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        DISQUALIFIED = "disqualified", "Disqualified"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
+                               related_name="tournament_entries")
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "pk"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"],
+                                    name="tournaments_entry_one_per_player"),
+            models.UniqueConstraint(fields=["tournament", "seed"], condition=Q(seed__isnull=False),
+                                    name="tournaments_entry_unique_seed"),
+            models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1),
+                                   name="tournaments_entry_seed_positive"),
+        ]
+
+    def __str__(self) -> str:
+        seed = f" (seed {self.seed})" if self.seed else ""
+        return f"{self.player}{seed}"
+
+
+class Round(models.Model):
+    """One round of one flight, with its match length."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    flight = models.CharField(max_length=12)
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    length = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["tournament", "flight", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "flight", "number"],
+                                    name="tournaments_round_unique"),
+            models.CheckConstraint(condition=Q(length__gte=1) & Q(length__lte=25),
+                                   name="tournaments_round_length"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.length} points)"
+
+
+class TournamentMatch(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for its players"
+        READY = "ready", "Ready to start"
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+        WALKOVER = "walkover", "Walkover"
+        BYE = "bye", "Bye (no match)"
+        SKIPPED = "skipped", "Not needed"
+
+    #: Statuses with a result that advances the bracket.
+    DECIDED = (Status.FINISHED, Status.WALKOVER, Status.BYE)
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="matches")
+    #: The match's id in the format's graph (e.g. "M1-1"), stable for the event's life.
+    key = models.CharField(max_length=16)
+    flight = models.CharField(max_length=12)
+    round_number = models.PositiveSmallIntegerField()
+    index = models.PositiveSmallIntegerField()
+    #: Where each slot's player comes from: {"seed": k}, {"bye": true}, {"winner_of": id}...
+    slot_a = models.JSONField()
+    slot_b = models.JSONField()
+    player_a = models.ForeignKey("clubs.Player", null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey("clubs.Player", null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+")
+    length = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="tournament_matches")
+    ready_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: Set when a referee must look: a dispute, a disagreeing match file, a correction that
+    #: changed who should have played here. Cleared by the referee's decision.
+    flag = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["tournament", "flight", "round_number", "index"]
+        verbose_name_plural = "tournament matches"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "key"],
+                                    name="tournaments_match_unique_key"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("player_a"))
+                | Q(winner=F("player_b")),
+                name="tournaments_match_winner_plays",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status__in=["finished", "walkover", "bye"])
+                | Q(winner__isnull=False),
+                name="tournaments_match_decided_has_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(player_a__isnull=True) | Q(player_b__isnull=True)
+                | ~Q(player_a=F("player_b")),
+                name="tournaments_match_two_players",
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "status"], name="tournaments_match_status")]
+
+    def __str__(self) -> str:
+        a = self.player_a or "?"
+        b = self.player_b or ("bye" if self.slot_b.get("bye") else "?")
+        return f"{self.key}: {a} v {b}"
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status in self.DECIDED
+
+
+class ResultReport(models.Model):
+    """A player's report of a result, waiting for the opponent (or a match file) to confirm."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the opponent"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed (for the referees)"
+        FLAGGED = "flagged", "Match file disagrees (for the referees)"
+        WITHDRAWN = "withdrawn", "Superseded"
+
+    match = models.ForeignKey(TournamentMatch, on_delete=models.CASCADE, related_name="reports")
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    winner = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    score_a = models.PositiveSmallIntegerField()
+    score_b = models.PositiveSmallIntegerField()
+    match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    note = models.TextField(blank=True, help_text="Why it was disputed or flagged.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            # One open report per match: two players reporting at once give one.
+            models.UniqueConstraint(fields=["match"],
+                                    condition=Q(status__in=["pending", "disputed", "flagged"]),
+                                    name="tournaments_report_one_open"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match.key}: {self.winner} wins {self.score_a}–{self.score_b}"

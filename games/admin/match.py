@@ -127,8 +127,8 @@ class MatchRecordAdmin(RulingActions, ClubScopedAdmin):
     list_display = ["__str__", "club", "check_status", "violation_count", "standing",
                     "uploaded_at"]
     list_filter = ["club", "rules_check__status", RuleFilter, "match_length"]
-    search_fields = ["name_left", "name_right", "player_left__player__name",
-                     "player_right__player__name", "source_name"]
+    search_fields = ["name_left", "name_right", "player_left__name",
+                     "player_right__name", "source_name"]
     list_select_related = ["club", "rules_check"]
     readonly_fields = ["club", "player_left", "player_right", "name_left", "name_right",
                        "match_length", "crawford", "jacoby", "beavers", "automatic_doubles",

@@ -1,24 +1,24 @@
 """Match records API: upload (202 + the record's URL and check status) and reads."""
 
-from django.db.models import Q
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.models import Club, Membership
-from clubs.permissions import clubs_refereed, roles_in
+from clubs.models import Player
+from clubs.permissions import club_for_member
 from games.models import MatchGame, MatchRecord, Violation
+from games.selectors.match import match_list_visible
 from games.services.match_import import MatchImportError, RuleOptions, match_import
 
 
 class MatchUploadInput(serializers.Serializer):
     file = serializers.FileField()
-    player_left = serializers.IntegerField(required=False, help_text="Membership id.")
-    player_right = serializers.IntegerField(required=False, help_text="Membership id.")
+    player_left = serializers.IntegerField(required=False,
+                                           help_text="Player id (a member of the club).")
+    player_right = serializers.IntegerField(required=False,
+                                            help_text="Player id (a member of the club).")
     jacoby = serializers.BooleanField(default=False)
     beavers = serializers.BooleanField(default=False)
     crawford = serializers.BooleanField(default=True)
@@ -41,8 +41,8 @@ class GameOutput(serializers.ModelSerializer):
 class MatchOutput(serializers.ModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="match-record-detail")
     check_status = serializers.CharField(source="rules_check.status", read_only=True)
-    player_left = serializers.CharField(source="player_left.player.name")
-    player_right = serializers.CharField(source="player_right.player.name")
+    player_left = serializers.CharField(source="player_left.name")
+    player_right = serializers.CharField(source="player_right.name")
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
 
     class Meta:
@@ -68,9 +68,9 @@ class MatchDetailOutput(MatchOutput):
 
 class MatchRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                          viewsets.GenericViewSet):
-    """Match records you may see: your own, and all of the clubs you referee."""
+    """Match records you may see: those of your clubs, and of clubs whose results are public."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.AllowAny]
     filterset_fields = ["club__slug", "rules_check__status"]
 
     def get_serializer_class(self):
@@ -79,14 +79,9 @@ class MatchRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     queryset = MatchRecord.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self):
-        user = self.request.user
-        if getattr(self, "swagger_fake_view", False) or not user.is_authenticated:
+        if getattr(self, "swagger_fake_view", False):
             return MatchRecord.objects.none()
-        visible = (Q(club__in=clubs_refereed(user=user)) | Q(player_left__player__user=user)
-                   | Q(player_right__player__user=user))
-        return MatchRecord.objects.filter(visible).select_related(
-            "club", "rules_check", "player_left__player", "player_right__player"
-        ).prefetch_related("games").order_by("-uploaded_at").distinct()
+        return match_list_visible(user=self.request.user)
 
 
 class MatchUploadApi(APIView):
@@ -98,9 +93,7 @@ class MatchUploadApi(APIView):
     @extend_schema(request={"multipart/form-data": MatchUploadInput},
                    responses={202: MatchOutput})
     def post(self, request, slug: str):
-        club = get_object_or_404(Club, slug=slug)
-        if not roles_in(user=request.user, club=club):
-            raise PermissionDenied("Only members of this club can upload its matches.")
+        club = club_for_member(user=request.user, slug=slug)
         data = MatchUploadInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -121,10 +114,11 @@ class MatchUploadApi(APIView):
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": location})
 
     @staticmethod
-    def _member(club, membership_id):
-        if membership_id is None:
+    def _member(club, player_id):
+        if player_id is None:
             return None
-        member = Membership.objects.filter(pk=membership_id, club=club).first()
-        if member is None:
-            raise serializers.ValidationError({"player": f"No member {membership_id} here."})
-        return member
+        player = Player.objects.filter(pk=player_id, memberships__club=club,
+                                       memberships__is_active=True).first()
+        if player is None:
+            raise serializers.ValidationError({"player": f"No member {player_id} here."})
+        return player

@@ -1,4 +1,3 @@
-from .urls_chouette import urlpatterns as chouette_patterns
-from .urls_match import urlpatterns as match_patterns
+from .urls_match import urlpatterns
 
-urlpatterns = match_patterns + chouette_patterns
+__all__ = ["urlpatterns"]

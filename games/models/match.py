@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from ops.models import AppendOnlyModel
+
 
 class MatchRecord(models.Model):
     class Side(models.IntegerChoices):
@@ -18,10 +20,10 @@ class MatchRecord(models.Model):
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="matches")
     player_left = models.ForeignKey(
-        "clubs.Membership", on_delete=models.PROTECT, related_name="matches_as_left"
+        "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_left"
     )
     player_right = models.ForeignKey(
-        "clubs.Membership", on_delete=models.PROTECT, related_name="matches_as_right"
+        "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_right"
     )
     name_left = models.CharField(max_length=200, help_text="As written in the file.")
     name_right = models.CharField(max_length=200, help_text="As written in the file.")
@@ -208,7 +210,7 @@ class Violation(models.Model):
         return f"line {self.line}: {self.rule}"
 
 
-class Ruling(models.Model):
+class Ruling(AppendOnlyModel):
     """A referee's decision; the audit trail. Append-only: never edited or deleted."""
 
     class Kind(models.TextChoices):

@@ -1,35 +1,32 @@
-"""Reads for match records: who sees which records, and the pages' data in few queries."""
+"""Reads for match records: the pages' data in few queries. Who may see which record is
+the permission gates' question (``clubs.permissions``), asked by the callers."""
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from clubs.models import Club
-from clubs.permissions import is_referee
+from clubs.permissions import results_visible_q
 from games.models import MatchRecord, MatchTurn, Violation
 
 
 def _with_summary(records: QuerySet) -> QuerySet:
     return records.select_related(
-        "club", "rules_check", "player_left__player", "player_right__player"
+        "club", "rules_check", "player_left", "player_right"
     ).annotate(
         error_count=Count("rules_check__violations",
                           filter=Q(rules_check__violations__severity="error")),
     )
 
 
-def match_list_for(*, user, club: Club) -> QuerySet[MatchRecord]:
-    """Referees and admins see every record of the club; a player sees their own."""
-    records = MatchRecord.objects.filter(club=club)
-    if not is_referee(user=user, club=club):
-        mine = Q(player_left__player__user=user) | Q(player_right__player__user=user)
-        records = records.filter(mine) if user.is_authenticated else records.none()
-    return _with_summary(records).order_by("-uploaded_at")
+def match_list(*, club: Club) -> QuerySet[MatchRecord]:
+    """Every record of the club, newest first (the caller has passed the results gate)."""
+    return _with_summary(MatchRecord.objects.filter(club=club)).order_by("-uploaded_at")
 
 
-def match_visible(*, user, record: MatchRecord) -> bool:
-    if is_referee(user=user, club=record.club):
-        return True
-    players = {record.player_left.player.user_id, record.player_right.player.user_id}
-    return user.is_authenticated and user.pk in players
+def match_list_visible(*, user) -> QuerySet[MatchRecord]:
+    """Records of every club whose results the user may see (the API's list)."""
+    return MatchRecord.objects.filter(results_visible_q(user=user)).select_related(
+        "club", "rules_check", "player_left", "player_right"
+    ).prefetch_related("games").order_by("-uploaded_at")
 
 
 def match_get(*, pk: int) -> MatchRecord:
@@ -37,8 +34,6 @@ def match_get(*, pk: int) -> MatchRecord:
 
 
 def match_games_with_turns(*, record: MatchRecord):
-    from django.db.models import Prefetch
-
     turns = MatchTurn.objects.order_by("index")
     return record.games.prefetch_related(Prefetch("turns", queryset=turns)).order_by("number")
 

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
 from clubs.services import player_join
 from games.engine import matchfile
 from games.engine.replay import rules_for
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck
+from games.services.rules_check import rules_check_enqueue
 
 _EVENT_KINDS = {
     matchfile.Roll: MatchTurn.Kind.ROLL,
@@ -62,8 +63,8 @@ def match_import(
     data: bytes,
     filename: str = "",
     uploaded_by=None,
-    player_left: Membership | None = None,
-    player_right: Membership | None = None,
+    player_left: Player | None = None,
+    player_right: Player | None = None,
     options: RuleOptions = RuleOptions(),
 ) -> MatchRecord:
     """Store a match file as a record and queue its rules check (after commit)."""
@@ -79,8 +80,8 @@ def match_import(
             record = _record_create(
                 club=club, parsed=parsed, rules=rules, data=data, digest=digest, filename=filename,
                 uploaded_by=uploaded_by,
-                left=player_left or _member_for(club, parsed.players[0]),
-                right=player_right or _member_for(club, parsed.players[1]),
+                left=player_left or _player_for(club, parsed.players[0]),
+                right=player_right or _player_for(club, parsed.players[1]),
             )
             _games_create(record, parsed)
             check = RulesCheck.objects.create(record=record)
@@ -90,20 +91,14 @@ def match_import(
     return record
 
 
-def rules_check_enqueue(*, check_id: int) -> None:
-    """Send the check to the broker. If the broker is down the check stays queued and the
-    periodic requeue task sends it again later (nothing is lost)."""
-    from games.tasks import rules_check_run_task
-
-    rules_check_run_task.delay(check_id)
-
-
 def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, left, right):
     if left.pk == right.pk:
         raise MatchImportError("The two players of a match must be different members.")
-    for member in (left, right):
-        if member.club_id != club.pk:
-            raise MatchImportError(f"{member.player} is not a member of {club}.")
+    members = set(Membership.objects.filter(club=club, player_id__in=[left.pk, right.pk])
+                  .values_list("player_id", flat=True))
+    for player in (left, right):
+        if player.pk not in members:
+            raise MatchImportError(f"{player} is not a member of {club}.")
     return MatchRecord.objects.create(
         club=club, player_left=left, player_right=right,
         name_left=parsed.players[0], name_right=parsed.players[1],
@@ -123,13 +118,13 @@ def _decoded_text(data: bytes, encoding: str) -> str:
     return data.decode(codec, errors="replace")
 
 
-def _member_for(club: Club, name: str) -> Membership:
+def _player_for(club: Club, name: str) -> Player:
     """The club member whose name matches the file's; a new player member otherwise."""
     name = name.strip() or "Unknown player"
     found = Membership.objects.filter(club=club, player__name__iexact=name).first()
     if found:
-        return found
-    return player_join(club=club, name=name)
+        return found.player
+    return player_join(club=club, name=name).player
 
 
 def _games_create(record: MatchRecord, parsed: matchfile.MatchFile) -> None:

@@ -14,7 +14,9 @@ from games.engine import Position, Rules, legal_plays, matchfile
 from games.engine.errors import EngineError
 from games.engine.replay import replay
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck, Violation
+from games.signals import rules_check_finished
 
+from .match_results import match_record_result_publish
 from .rulings import record_standing_recompute
 
 STALE_AFTER = timedelta(minutes=2)
@@ -28,6 +30,17 @@ def rules_for_record(record: MatchRecord) -> Rules:
         beavers=record.beavers, automatic_doubles=record.automatic_doubles,
         cube_limit=record.cube_limit, backgammon_multiplier=record.backgammon_multiplier,
     )
+
+
+def rules_check_enqueue(*, check_id: int) -> None:
+    """Send the check to the broker. If the broker is down the check stays queued and the
+    periodic requeue task sends it again later (nothing is lost).
+
+    The task is imported here, not at the top: tasks import this module (HackSoft's rule
+    for dispatching from a service without an import cycle)."""
+    from games.tasks import rules_check_run_task
+
+    rules_check_run_task.delay(check_id)
 
 
 def rules_check_claim(*, check_id: int) -> bool:
@@ -61,8 +74,6 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
 
 def rules_check_requeue(*, older_than: timedelta = STALE_AFTER) -> list[int]:
     """Checks still queued (e.g. saved while the broker was down): send them again."""
-    from .match_import import rules_check_enqueue
-
     cutoff = timezone.now() - older_than
     stale = list(RulesCheck.objects.filter(
         status=RulesCheck.Status.QUEUED, queued_at__lt=cutoff
@@ -79,8 +90,6 @@ def rules_check_restart(*, record: MatchRecord) -> RulesCheck:
         check.status, check.error = RulesCheck.Status.QUEUED, ""
         check.queued_at = timezone.now()
         check.save(update_fields=["status", "error", "queued_at"])
-        from .match_import import rules_check_enqueue
-
         transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
     return check
 
@@ -90,7 +99,15 @@ def _store_error(check: RulesCheck, message: str) -> RulesCheck:
         RulesCheck.Status.ERROR, message[:2000], timezone.now()
     )
     check.save(update_fields=["status", "error", "finished_at"])
+    _announce(check.record)
     return check
+
+
+def _announce(record: MatchRecord) -> None:
+    """Tell listeners (a tournament waiting on this file) once the outcome is committed."""
+    record_id = record.pk
+    transaction.on_commit(
+        lambda: rules_check_finished.send(sender=RulesCheck, record_id=record_id), robust=True)
 
 
 def _store_report(check: RulesCheck, record: MatchRecord, report) -> None:
@@ -100,10 +117,12 @@ def _store_report(check: RulesCheck, record: MatchRecord, report) -> None:
     _store_games(record, report)
     if not record.rulings.exists():  # once a referee has ruled, only rulings change it
         record_standing_recompute(record=record)
+        match_record_result_publish(record=record)
     check.report = data
     check.status = RulesCheck.Status.FAILED if data["violations"] else RulesCheck.Status.PASSED
     check.finished_at, check.error = timezone.now(), ""
     check.save(update_fields=["report", "status", "finished_at", "error"])
+    _announce(record)
 
 
 def _violation_rows(check: RulesCheck, report) -> list[Violation]:

@@ -6,8 +6,12 @@ transaction with the change it makes.
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from audit.models import AuditEntry
+from audit.services import audit_record
 from clubs.permissions import is_referee
 from games.models import MatchGame, MatchRecord, Ruling, Violation
+
+from .match_results import match_record_result_publish
 
 
 class RulingError(ValueError):
@@ -67,11 +71,17 @@ def ruling_record(
     _apply(kind, game, winner=winner, points=points)
     if kind != Ruling.Kind.STANDS:
         record_standing_recompute(record=record)
+        match_record_result_publish(record=record)
     after = {**_standing(record), **_game_state(game)}
-    return Ruling.objects.create(
+    ruling = Ruling.objects.create(
         record=record, violation=violation, game=game, kind=kind, reason=reason,
         before=before, after=after, referee=referee,
     )
+    audit_record(club_id=record.club_id, actor=referee, action=AuditEntry.Action.RULING,
+                 target=record, reason=reason, before=before,
+                 after={**after, "ruling": kind, "ruling_id": ruling.pk,
+                        "violation_id": violation.pk if violation else None})
+    return ruling
 
 
 def _apply(kind: str, game: MatchGame | None, *, winner, points) -> None:

@@ -2,38 +2,39 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 
-from clubs.models import Club
-from clubs.permissions import roles_in
+from clubs.decorators import login_if_anonymous
+from clubs.permissions import club_for_member, club_for_results, match_record_for_viewer
 from games.engine import Position
 from games.engine.errors import EngineError
 from games.forms_match import MatchUploadForm
+from games.models import MatchRecord
 from games.selectors import match as selectors
 from games.services.match_export import match_export
 from games.services.match_import import MatchImportError, RuleOptions, match_import
 
 
-def _club_member(request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not roles_in(user=request.user, club=club):
-        raise PermissionDenied("Only members of this club can see its match records.")
-    return club
+def _record(request, pk: int) -> MatchRecord:
+    try:
+        record = selectors.match_get(pk=pk)
+    except MatchRecord.DoesNotExist:
+        raise Http404("No such match record.") from None
+    return match_record_for_viewer(user=request.user, record=record)
 
 
-@login_required
+@login_if_anonymous
 def match_list(request, slug: str):
-    club = _club_member(request, slug)
+    club = club_for_results(user=request.user, slug=slug)
     return render(request, "games/match/list.html", {
-        "club": club, "records": selectors.match_list_for(user=request.user, club=club),
+        "club": club, "records": selectors.match_list(club=club),
     })
 
 
 @login_required
 def match_upload(request, slug: str):
-    club = _club_member(request, slug)
+    club = club_for_member(user=request.user, slug=slug)
     form = MatchUploadForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -54,11 +55,9 @@ def match_upload(request, slug: str):
                   status=400 if form.errors else 200)
 
 
-@login_required
+@login_if_anonymous
 def match_detail(request, pk: int):
-    record = selectors.match_get(pk=pk)
-    if not selectors.match_visible(user=request.user, record=record):
-        raise PermissionDenied("You can see only your own match records.")
+    record = _record(request, pk)
     violations = list(selectors.match_violations(record=record))
     for violation in violations:
         violation.diagram = _diagram(violation.position_id)
@@ -69,11 +68,9 @@ def match_detail(request, pk: int):
     })
 
 
-@login_required
+@login_if_anonymous
 def match_download(request, pk: int):
-    record = selectors.match_get(pk=pk)
-    if not selectors.match_visible(user=request.user, record=record):
-        raise PermissionDenied("You can see only your own match records.")
+    record = _record(request, pk)
     response = HttpResponse(match_export(record=record), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{record.pk}.mat"'
     return response

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from games.models import ChouetteLedgerEntry
-from games.services import chouette as services
+from chouette import services
+from chouette.models import ChouetteLedgerEntry
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -32,8 +32,8 @@ def test_players_are_matched_to_members_by_name(club, bob):
     bob_member.player.name = "charlot1"
     bob_member.player.save()
     record = _import(club, "charlot1-charlot2_7p_2025-11-08-2305.mat")
-    assert record.player_left == bob_member
-    assert record.player_right.player.name == "charlot2"  # created as a new member
+    assert record.player_left == bob_member.player
+    assert record.player_right.name == "charlot2"  # created as a new member
 
 
 def test_import_queues_a_check_after_commit(club, django_capture_on_commit_callbacks):

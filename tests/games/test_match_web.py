@@ -72,7 +72,7 @@ def checked(club, bob):
     member.player.name = "charlot1"
     member.player.save()
     record = match_import(club=club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"),
-                          player_left=member)
+                          player_left=member.player)
     rules_check_run(check_id=record.rules_check.pk)
     return record
 
@@ -83,7 +83,7 @@ def test_player_sees_own_record_with_violations_and_board(client, bob, checked):
     assert "Violations" in page and 'class="board"' in page
 
 
-def test_player_cannot_see_someone_elses_record(client, dave, checked):
+def test_admin_of_another_club_cannot_see_a_record(client, dave, checked):
     client.force_login(dave)
     assert client.get(checked.get_absolute_url()).status_code == 403
 

@@ -71,8 +71,9 @@ def test_checks_left_queued_are_sent_again(club, monkeypatch):
     from datetime import timedelta
 
     sent = []
-    monkeypatch.setattr("games.services.match_import.rules_check_enqueue",
-                        lambda *, check_id: sent.append(check_id))
+    for where in ("match_import", "rules_check"):
+        monkeypatch.setattr(f"games.services.{where}.rules_check_enqueue",
+                            lambda *, check_id: sent.append(check_id))
     record = match_import(club=club, data=sample_bytes("gnubg_roll_then_resign_1p.mat"))
     assert rules_check_requeue(older_than=timedelta(seconds=-1)) == [record.rules_check.pk]
     assert sent == [record.rules_check.pk]

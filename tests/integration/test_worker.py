@@ -5,8 +5,8 @@ import uuid
 import pytest
 from django.conf import settings
 
-from clubs.models import WorkerHeartbeat
-from clubs.tasks import worker_heartbeat_task
+from ops.models import WorkerHeartbeat
+from ops.tasks import worker_heartbeat_task
 
 from .conftest import wait_for
 

@@ -1,0 +1,72 @@
+"""One append-only audit log for every correction: who, when, what, on which object, why,
+and the state before and after.
+
+It explains the rows that money and results depend on (reversing ledger entries,
+reversing payments, rulings); it never replaces them.
+"""
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from ops.models import AppendOnlyModel
+
+
+class Action(models.TextChoices):
+    RULING = "ruling", "Referee ruling on a match record"
+    CHOUETTE_GAME_REVERSED = "chouette_game_reversed", "Chouette game reversed"
+    CHOUETTE_PAYMENT_UNDONE = "chouette_payment_undone", "Chouette payment undone"
+    MEMBERSHIP_ROLE_CHANGED = "membership_role_changed", "Membership role changed"
+    MEMBERSHIP_ENDED = "membership_ended", "Membership ended"
+    RESULT_CORRECTED = "result_corrected", "Tournament result corrected"
+    RESULT_DISPUTE_RESOLVED = "result_dispute_resolved", "Disputed result resolved"
+
+
+#: Corrections that must say why (the others, such as a role change, may).
+REASON_REQUIRED = (Action.RULING, Action.CHOUETTE_GAME_REVERSED, Action.CHOUETTE_PAYMENT_UNDONE,
+                   Action.RESULT_CORRECTED, Action.RESULT_DISPUTE_RESOLVED)
+
+
+class AuditEntry(AppendOnlyModel):
+    Action = Action
+    REASON_REQUIRED = REASON_REQUIRED
+
+    append_only_message = "The audit log is append-only."
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
+                             related_name="audit_entries")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    #: The actor's username when the entry was written (kept if the account goes).
+    actor_name = models.CharField(max_length=150, blank=True)
+    action = models.CharField(max_length=32, choices=Action.choices)
+    target_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
+    target_id = models.PositiveBigIntegerField()
+    target = GenericForeignKey("target_type", "target_id")
+    #: What the target was called when the entry was written.
+    target_label = models.CharField(max_length=300)
+    reason = models.TextField(blank=True)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "audit entries"
+        indexes = [
+            models.Index(fields=["club", "-created_at"], name="audit_entry_club_time"),
+            models.Index(fields=["target_type", "target_id"], name="audit_entry_target"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(action__in=[str(a) for a in REASON_REQUIRED]) | ~Q(reason=""),
+                name="audit_auditentry_reason_required",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_name or '?'}: " \
+               f"{self.get_action_display()} — {self.target_label}"

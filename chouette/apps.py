@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ChouetteConfig(AppConfig):
+    name = "chouette"
+    verbose_name = "Chouettes"

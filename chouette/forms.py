@@ -1,0 +1,125 @@
+"""Chouette forms: shape only (types, ranges, choices). The rules answer in the services."""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils import timezone
+
+from chouette.models import ChouetteCubeAction, ChouetteGame, ChouetteSession
+from clubs.models import Club, Player
+
+S = ChouetteSession
+
+
+class SessionStartForm(forms.Form):
+    date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={
+        "type": "date"}))
+    stake = forms.DecimalField(min_value=Decimal("0.01"), max_digits=10, decimal_places=2,
+                               initial=Decimal("1.00"), help_text="Money per point.")
+    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(),
+                                             widget=forms.CheckboxSelectMultiple)
+    cube_mode = forms.ChoiceField(choices=S.CubeMode.choices, initial=S.CubeMode.PER_MEMBER)
+    jacoby = forms.BooleanField(required=False, initial=True)
+    beavers = forms.BooleanField(required=False, initial=True)
+    raccoons = forms.BooleanField(required=False, initial=False)
+    automatic_doubles = forms.TypedChoiceField(choices=[(0, "None"), (1, "At most one")],
+                                               coerce=int, initial=0)
+    consultation = forms.ChoiceField(choices=S.Consultation.choices,
+                                     initial=S.Consultation.NO_CUBE_NO_TALK)
+    box_partner_from = forms.IntegerField(required=False, min_value=1, max_value=40,
+                                          help_text="Blank: no box partner (from 6 players).")
+    box_answer_policy = forms.ChoiceField(choices=S.BoxAnswerPolicy.choices,
+                                          initial=S.BoxAnswerPolicy.FREE)
+    cube_limit = forms.IntegerField(required=False, min_value=1, max_value=4096)
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = Player.objects.filter(
+            memberships__club=club, memberships__is_active=True).order_by("name")
+
+    def rule_values(self) -> dict:
+        data = self.cleaned_data
+        return {key: data[key] for key in (
+            "cube_mode", "jacoby", "beavers", "raccoons", "automatic_doubles", "consultation",
+            "box_partner_from", "box_answer_policy", "cube_limit")}
+
+
+class _Tap(forms.Form):
+    """Every scoreboard post carries the version it was made from (stale taps are refused)."""
+
+    version = forms.IntegerField(required=False, min_value=0)
+
+
+def _int_list(values, label: str) -> list[int]:
+    try:
+        return [int(value) for value in values]
+    except (TypeError, ValueError):
+        raise forms.ValidationError(f"{label}: player ids are numbers.") from None
+
+
+class RollForm(_Tap):
+    """Dice entered by the admin: fields ``die_<player id>`` (1-6); none = the server rolls."""
+
+    def clean(self):
+        data = super().clean()
+        rolls = {}
+        for key, value in self.data.items():
+            if key.startswith("die_") and value not in ("", None):
+                try:
+                    rolls[int(key[4:])] = int(value)
+                except ValueError:
+                    raise forms.ValidationError("Each die is a number from 1 to 6.") from None
+        data["rolls"] = rolls or None
+        return data
+
+
+class JoinForm(_Tap):
+    player = forms.IntegerField(min_value=1)
+
+
+class SeatForm(_Tap):
+    player = forms.IntegerField(min_value=1)
+    move = forms.ChoiceField(choices=[("sit_out", "Sit out"), ("return", "Return"),
+                                      ("leave", "Leave")])
+
+
+class StartForm(_Tap):
+    automatic_double = forms.BooleanField(required=False)
+
+
+class CubeForm(_Tap):
+    """``do`` is "<kind>" (members from the ``members`` checkboxes) or "<kind>:<player id>"."""
+
+    do = forms.CharField(max_length=40)
+
+    def clean(self):
+        data = super().clean()
+        kind, _, member = data.get("do", "").partition(":")
+        if kind not in ChouetteCubeAction.Kind.values:
+            raise forms.ValidationError(f"Unknown cube action {kind!r}.")
+        members = [member] if member else self.data.getlist("members")
+        data["kind"], data["members"] = kind, _int_list(members, "members")
+        if not data["members"]:
+            raise forms.ValidationError("Tick the members whose cube is turned.")
+        return data
+
+
+class ResultForm(_Tap):
+    """``result`` is "<winner>:<kind>", e.g. "box:gammon" (one button per outcome)."""
+
+    result = forms.CharField(max_length=20)
+    resigned = forms.BooleanField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        winner, _, kind = data.get("result", "").partition(":")
+        if winner not in ChouetteGame.Winner.values or kind not in ChouetteGame.Kind.values:
+            raise forms.ValidationError("Choose who won and how.")
+        data["winner"], data["kind"] = winner, kind
+        return data
+
+
+class PaymentForm(forms.Form):
+    payer = forms.IntegerField(min_value=1)
+    payee = forms.IntegerField(min_value=1)
+    amount = forms.DecimalField(min_value=Decimal("0.01"), max_digits=14, decimal_places=2)

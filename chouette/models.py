@@ -1,0 +1,330 @@
+"""Chouette evenings: the session and its order, the games, each cube decision, the ledger.
+
+The rules live in ``chouette.core`` (pure): these models store what happened (settings
+fixed at the start, the order, every cube action, each game's result) and the money it
+moved. The ledger is append-only: a correction is a reversing entry, never an edit.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from chouette.core import ChouetteSettings, Lineup
+from ops.models import AppendOnlyError, AppendOnlyModel
+
+__all__ = [
+    "ChouetteCubeAction",
+    "ChouetteGame",
+    "ChouetteLedgerEntry",
+    "ChouettePayment",
+    "ChouetteSeat",
+    "ChouetteSession",
+    "LedgerAppendOnlyError",
+]
+
+
+#: Raised on any attempt to change or delete a ledger or payment row.
+LedgerAppendOnlyError = AppendOnlyError
+LEDGER_MESSAGE = "The ledger is append-only: post a reversing entry."
+
+
+class ChouetteSession(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    class CubeMode(models.TextChoices):
+        PER_MEMBER = "per_member", "One cube per team member"
+        TEAM = "team", "One team cube"
+
+    class Consultation(models.TextChoices):
+        NO_CUBE_NO_TALK = "no_cube_no_talk", "No cube, no talk"
+        FREE = "free", "Free consultation"
+        NONE = "none", "No consultation"
+
+    class BoxAnswerPolicy(models.TextChoices):
+        FREE = "free", "Free"
+        TAKE_AT_LEAST_HALF = "take_at_least_half", "Take at least half"
+        TAKE_CAPTAINS = "take_captains", "Take the captain's if any"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
+                             related_name="chouette_sessions")
+    date = models.DateField()
+    stake = models.DecimalField(max_digits=10, decimal_places=2,
+                                help_text="Money per point, in the club's currency.")
+    currency = models.CharField(max_length=3)
+    # The rule settings, fixed when the session starts (see chouette.core.ChouetteSettings).
+    cube_mode = models.CharField(max_length=16, choices=CubeMode.choices,
+                                 default=CubeMode.PER_MEMBER)
+    jacoby = models.BooleanField(default=True)
+    beavers = models.BooleanField(default=True)
+    raccoons = models.BooleanField(default=False)
+    automatic_doubles = models.PositiveSmallIntegerField(default=0)
+    consultation = models.CharField(max_length=20, choices=Consultation.choices,
+                                    default=Consultation.NO_CUBE_NO_TALK)
+    box_partner_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    box_answer_policy = models.CharField(max_length=20, choices=BoxAnswerPolicy.choices,
+                                         default=BoxAnswerPolicy.FREE)
+    cube_limit = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    #: The opening roll: each round as a list of [player_id, die] pairs.
+    opening_rounds = models.JSONField(default=list, blank=True)
+    #: Bumped by every write (under the row lock): pollers compare it, clients send it back.
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "games_chouettesession"
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(stake__gt=0), name="games_chouettesession_stake"),
+            models.CheckConstraint(condition=Q(automatic_doubles__lte=1),
+                                   name="games_chouettesession_autodoubles"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Chouette at {self.club} on {self.date:%Y-%m-%d}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("chouette:board", kwargs={"slug": self.club.slug, "pk": self.pk})
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    def rule_settings(self) -> ChouetteSettings:
+        """The stored settings as the pure value the chouette logic works with."""
+        return ChouetteSettings(
+            cube_mode=self.cube_mode, jacoby=self.jacoby, beavers=self.beavers,
+            raccoons=self.raccoons, automatic_doubles=self.automatic_doubles,
+            consultation=self.consultation, box_partner_from=self.box_partner_from,
+            box_answer_policy=self.box_answer_policy, cube_limit=self.cube_limit,
+        )
+
+
+class ChouetteSeat(models.Model):
+    """A player of the session and their place: rolling, in the line, sitting out, or left."""
+
+    class Status(models.TextChoices):
+        ROLLING = "rolling", "Rolling for the order"
+        ACTIVE = "active", "In the line"
+        SITTING_OUT = "sitting_out", "Sitting out"
+        LEFT = "left", "Left"
+
+    session = models.ForeignKey(ChouetteSession, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
+                               related_name="chouette_seats")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ROLLING)
+    #: Place in the line (box 0, captain 1, ...) or in the queue of those sitting out.
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_chouetteseat"
+        ordering = ["session", "position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"],
+                                    name="games_chouetteseat_one_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.get_status_display()})"
+
+
+class ChouetteGame(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        REVERSED = "reversed", "Reversed"
+
+    class Winner(models.TextChoices):
+        BOX = "box", "The box"
+        TEAM = "team", "The team"
+
+    class Kind(models.TextChoices):
+        SINGLE = "single", "Single game"
+        GAMMON = "gammon", "Gammon"
+        BACKGAMMON = "backgammon", "Backgammon"
+
+    session = models.ForeignKey(ChouetteSession, on_delete=models.PROTECT, related_name="games")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    box = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    captain = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    partner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
+                                related_name="+")
+    #: The lineup at the start: {"line": [player ids], "sitting_out": [player ids]}.
+    lineup = models.JSONField()
+    #: The session's lineup right after this game's rotation (undo restores only from it).
+    lineup_after = models.JSONField(null=True, blank=True)
+    automatic_double = models.BooleanField(default=False)
+    winner = models.CharField(max_length=4, choices=Winner.choices, blank=True)
+    kind = models.CharField(max_length=10, choices=Kind.choices, blank=True)
+    resigned = models.BooleanField(default=False)
+    captain_won = models.BooleanField(null=True, blank=True)
+    #: The box's points against each counterparty: [[player id, points], ...].
+    points = models.JSONField(default=list, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    finished_at = models.DateTimeField(null=True, blank=True)
+    finished_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    reversed_at = models.DateTimeField(null=True, blank=True)
+    reversed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    reverse_reason = models.TextField(blank=True)
+
+    class Meta:
+        db_table = "games_chouettegame"
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"],
+                                    name="games_chouettegame_unique_number"),
+            # One game at a time on the board.
+            models.UniqueConstraint(fields=["session"], condition=Q(status="playing"),
+                                    name="games_chouettegame_one_playing"),
+            models.CheckConstraint(
+                condition=Q(status="playing") | Q(finished_at__isnull=False),
+                name="games_chouettegame_finished_at",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="reversed") | ~Q(reverse_reason=""),
+                name="games_chouettegame_reversal_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of {self.session}"
+
+    def start_lineup(self) -> Lineup:
+        return Lineup(line=tuple(self.lineup["line"]),
+                      sitting_out=tuple(self.lineup.get("sitting_out", ())),
+                      box_partner_from=self.session.box_partner_from)
+
+
+class ChouetteCubeAction(models.Model):
+    """One member's cube decision. A double of several members is one row per member,
+    sharing ``seq``; replaying the rows in order rebuilds the game."""
+
+    class Kind(models.TextChoices):
+        BOX_DOUBLE = "box_double", "Box doubles"
+        TEAM_DOUBLE = "team_double", "Member doubles"
+        TAKE = "take", "Take"
+        DROP = "drop", "Drop"
+        BEAVER = "beaver", "Beaver"
+        RACCOON = "raccoon", "Raccoon"
+
+    game = models.ForeignKey(ChouetteGame, on_delete=models.PROTECT, related_name="cube_actions")
+    seq = models.PositiveIntegerField()
+    member = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    side = models.CharField(max_length=4, choices=ChouetteGame.Winner.choices,
+                            help_text="Who acted: the box or the team (this member).")
+    value = models.PositiveIntegerField(help_text="The member's cube value after the action.")
+    #: A tap undone during the game (kept for the record, skipped by the replay).
+    undone = models.BooleanField(default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_chouettecubeaction"
+        ordering = ["game", "seq", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq", "member"],
+                                    name="games_chouettecubeaction_unique_step"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} on {self.member}'s cube ({self.value})"
+
+
+class ChouetteLedgerEntry(AppendOnlyModel):
+    """The box against one counterparty for one game: ``points`` > 0 means the member pays
+    the box. ``amount`` = points x the session's stake, exact."""
+
+    append_only_message = LEDGER_MESSAGE
+
+    session = models.ForeignKey(ChouetteSession, on_delete=models.PROTECT,
+                                related_name="ledger_entries")
+    game = models.ForeignKey(ChouetteGame, on_delete=models.PROTECT,
+                             related_name="ledger_entries")
+    box = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    points = models.IntegerField()
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="reversed_by")
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_chouetteledgerentry"
+        ordering = ["session", "game", "pk"]
+        verbose_name_plural = "chouette ledger entries"
+        constraints = [
+            # One posting per counterparty per game: a second result cannot post twice.
+            models.UniqueConstraint(fields=["game", "member"], condition=Q(reverses__isnull=True),
+                                    name="games_chouetteledgerentry_one_per_member"),
+            models.CheckConstraint(condition=~Q(box=models.F("member")),
+                                   name="games_chouetteledgerentry_two_players"),
+            models.CheckConstraint(
+                condition=Q(points__gt=0, amount__gt=0) | Q(points__lt=0, amount__lt=0)
+                | Q(points=0, amount=0),
+                name="games_chouetteledgerentry_amount_sign",
+            ),
+            models.CheckConstraint(condition=Q(reverses__isnull=True) | ~Q(reason=""),
+                                   name="games_chouetteledgerentry_reversal_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} → {self.box}: {self.points:+d} pt ({self.amount})"
+
+
+class ChouettePayment(AppendOnlyModel):
+    """Money handed over to settle balances ("mark paid"): carried balances drop by it.
+
+    A payment marked by mistake is undone by a reversing payment (``reverses`` set, a
+    reason given): the same amount the other way, so the balances come back.
+    """
+
+    append_only_message = LEDGER_MESSAGE
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
+                             related_name="chouette_payments")
+    session = models.ForeignKey(ChouetteSession, null=True, blank=True,
+                                on_delete=models.PROTECT, related_name="payments")
+    payer = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    payee = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    currency = models.CharField(max_length=3)
+    reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="reversed_by")
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_chouettepayment"
+        ordering = ["club", "-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0),
+                                   name="games_chouettepayment_positive"),
+            models.CheckConstraint(condition=Q(reverses__isnull=True) | ~Q(reason=""),
+                                   name="games_chouettepayment_reversal_reason"),
+            models.CheckConstraint(condition=~Q(payer=models.F("payee")),
+                                   name="games_chouettepayment_two_players"),
+        ]
+
+    def __str__(self) -> str:
+        if self.reverses_id:
+            return f"{self.payer} refunded {self.payee} {self.amount} {self.currency} (undo)"
+        return f"{self.payer} paid {self.payee} {self.amount} {self.currency}"

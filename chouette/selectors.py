@@ -1,0 +1,237 @@
+"""Chouette reads: sessions, the scoreboard, balances, the settlement plan, player records.
+
+Values handed to templates and the API are plain dicts and lists; the game's state comes
+from replaying its stored actions through ``chouette.core`` (no rule is re-implemented).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from django.db.models import Count, Exists, OuterRef, Q, Sum
+
+from chouette.core import Lineup, MemberStatus, OpeningRoll, Side, settlement_plan
+from chouette.models import (
+    ChouetteGame,
+    ChouetteLedgerEntry,
+    ChouettePayment,
+    ChouetteSeat,
+    ChouetteSession,
+)
+from chouette.state import game_state, session_lineup
+from clubs.models import Club, Player
+
+ZERO = Decimal("0.00")
+
+
+def session_list(*, club: Club):
+    """The club's sessions, newest first, with their game and player counts."""
+    return club.chouette_sessions.annotate(
+        game_count=Count("games", filter=Q(games__status=ChouetteGame.Status.FINISHED),
+                         distinct=True),
+        player_count=Count("seats", distinct=True),
+    ).order_by("-date", "-pk")
+
+
+def session_get(*, club: Club, pk: int) -> ChouetteSession:
+    return ChouetteSession.objects.select_related("club").get(club=club, pk=pk)
+
+
+# --------------------------------------------------------------------------- balances
+
+
+def _net(entries, key_points: str = "points", key_amount: str = "amount") -> dict:
+    """Each player's net (points, money) from ledger rows: the box wins what members pay."""
+    net: dict[int, list] = defaultdict(lambda: [0, ZERO])
+    as_box = entries.values("box_id").annotate(p=Sum(key_points), a=Sum(key_amount))
+    as_member = entries.values("member_id").annotate(p=Sum(key_points), a=Sum(key_amount))
+    for row in as_box.order_by():
+        net[row["box_id"]][0] += row["p"]
+        net[row["box_id"]][1] += row["a"]
+    for row in as_member.order_by():
+        net[row["member_id"]][0] -= row["p"]
+        net[row["member_id"]][1] -= row["a"]
+    return net
+
+
+def session_balances(*, session: ChouetteSession) -> list[dict]:
+    """Per player of the session: net points and money (they sum to zero)."""
+    net = _net(ChouetteLedgerEntry.objects.filter(session=session))
+    seats = session.seats.select_related("player").order_by("player__name")
+    return [{"player_id": s.player_id, "name": s.player.name, "points": net[s.player_id][0],
+             "amount": net[s.player_id][1]} for s in seats]
+
+
+def outstanding_balances(*, club: Club) -> dict[int, Decimal]:
+    """All-time money per player in the club, minus what was marked paid (+ : receives)."""
+    net = _net(ChouetteLedgerEntry.objects.filter(session__club=club))
+    balances = {player: values[1] for player, values in net.items()}
+    payments = ChouettePayment.objects.filter(club=club)
+    for row in payments.values("payer_id").annotate(a=Sum("amount")).order_by():
+        balances[row["payer_id"]] = balances.get(row["payer_id"], ZERO) + row["a"]
+    for row in payments.values("payee_id").annotate(a=Sum("amount")).order_by():
+        balances[row["payee_id"]] = balances.get(row["payee_id"], ZERO) - row["a"]
+    return {player: amount for player, amount in sorted(balances.items()) if amount != 0}
+
+
+def recent_payments(*, club: Club, limit: int = 20) -> list[ChouettePayment]:
+    """The club's latest payments and undos, newest first, with whether each was undone."""
+    return list(ChouettePayment.objects.filter(club=club)
+                .select_related("payer", "payee", "created_by")
+                .annotate(undone=Exists(ChouettePayment.objects.filter(reverses=OuterRef("pk"))))
+                .order_by("-created_at", "-pk")[:limit])
+
+
+def settlement(*, club: Club) -> dict:
+    """Outstanding balances by name and the fewest-payments plan that settles them."""
+    balances = outstanding_balances(club=club)
+    names = dict(Player.objects.filter(pk__in=balances).values_list("pk", "name"))
+    plan = settlement_plan(balances)
+    return {
+        "balances": [{"player_id": p, "name": names[p], "amount": a}
+                     for p, a in sorted(balances.items(), key=lambda item: names[item[0]])],
+        "plan": [{"payer_id": payer, "payer": names[payer], "payee_id": payee,
+                  "payee": names[payee], "amount": amount} for payer, payee, amount in plan],
+    }
+
+
+def ledger_rows(*, session: ChouetteSession):
+    return (ChouetteLedgerEntry.objects.filter(session=session)
+            .select_related("game", "box", "member", "created_by").order_by("pk"))
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+
+def _names(session: ChouetteSession, seats) -> dict[int, str]:
+    return {seat.player_id: seat.player.name for seat in seats}
+
+
+def _cube_row(state, member_game, names, acting) -> dict:
+    cube = member_game.cube
+    playing = member_game.status is MemberStatus.PLAYING
+    pending = cube.pending.value if cube.pending else ""
+    return {
+        "player_id": member_game.member, "name": names[member_game.member],
+        "status": member_game.status.value, "acting_captain": member_game.member == acting,
+        "cube": cube.value, "owner": cube.owner.value if cube.owner else "centre",
+        "pending": pending, "answerer": cube.pending.other.value if cube.pending else "",
+        "settled": member_game.settled, "raccoon_open": cube.raccoon_open and playing,
+        "box_may_double": playing and state.volley is None and cube.may_double(Side.BOX),
+        "team_may_double": playing and state.volley is None and cube.may_double(Side.TEAM),
+    }
+
+
+def _game_summary(game: ChouetteGame, names: dict[int, str]) -> dict:
+    return {
+        "id": game.pk, "number": game.number, "status": game.status,
+        "box": names.get(game.box_id, "?"), "captain": names.get(game.captain_id, "?"),
+        "result": f"{game.get_winner_display()} wins {game.get_kind_display().lower()}"
+                  f"{' (resigned)' if game.resigned else ''}" if game.winner
+                  else ("every member settled by the cube" if game.finished_at else ""),
+        "captain_won": game.captain_won,
+        "points": [{"name": names.get(p, "?"), "points": pts} for p, pts in game.points],
+        "reverse_reason": game.reverse_reason,
+    }
+
+
+def _order_block(session, seats, names) -> dict:
+    rolling = [s for s in seats if s.status == ChouetteSeat.Status.ROLLING]
+    if not rolling:
+        return {"ready": True, "must_roll": [], "rounds": _rounds(session, names)}
+    roll = OpeningRoll(players=tuple(s.player_id for s in rolling),
+                       rounds=tuple(tuple((p, d) for p, d in r) for r in session.opening_rounds))
+    return {"ready": False, "rounds": _rounds(session, names),
+            "must_roll": [{"player_id": p, "name": names[p]}
+                          for group in roll.must_reroll() for p in group]}
+
+
+def _rounds(session, names) -> list[str]:
+    return [", ".join(f"{names.get(p, '?')} {d}" for p, d in r) for r in session.opening_rounds]
+
+
+def scoreboard(*, session: ChouetteSession) -> dict:
+    """Everything the live scoreboard shows, as plain values (JSON-ready)."""
+    seats = list(session.seats.select_related("player"))
+    names = _names(session, seats)
+    games = list(session.games.order_by("-number"))
+    lineup: Lineup = session_lineup(session=session, seats=seats)
+    running = _net(ChouetteLedgerEntry.objects.filter(session=session))
+    playing = next((g for g in games if g.status == ChouetteGame.Status.PLAYING), None)
+    board = {
+        "session": {"id": session.pk, "date": session.date.isoformat(), "status": session.status,
+                    "stake": str(session.stake), "currency": session.currency,
+                    "cube_mode": session.get_cube_mode_display(), "version": session.version},
+        "order": _order_block(session, seats, names),
+        "lineup": {
+            "box": _who(lineup.box, names), "captain": _who(lineup.captain, names),
+            "team": [_who(p, names) for p in lineup.team],
+            "partner": _who(lineup.partner, names),
+            "sitting_out": [_who(p, names) for p in lineup.sitting_out],
+            "left": [_who(s.player_id, names) for s in seats
+                     if s.status == ChouetteSeat.Status.LEFT],
+        },
+        "running": sorted(
+            ({"player_id": p, "name": names[p], "points": running[p][0],
+              "amount": str(running[p][1])} for p in names),
+            key=lambda row: (-row["points"], row["name"])),
+        "game": None,
+        "games": [_game_summary(g, names) for g in games if g is not playing][:12],
+        "can_undo": bool(games) and games[0].status == ChouetteGame.Status.FINISHED,
+    }
+    if playing is not None:
+        playing.session = session
+        actions = list(playing.cube_actions.all())
+        state = game_state(game=playing, actions=[a for a in actions if not a.undone])
+        acting = state.acting_captain
+        board["game"] = {
+            "id": playing.pk, "number": playing.number, "box": _who(state.box, names),
+            "captain": _who(state.captain, names), "acting_captain": _who(acting, names),
+            "partner": _who(state.partner, names),
+            "members": [_cube_row(state, mg, names, acting) for mg in state.member_games],
+            "double_pending": state.volley is not None,
+            "taps": [{"kind": a.get_kind_display(), "name": names.get(a.member_id, "?"),
+                      "value": a.value} for a in actions if not a.undone][-8:],
+        }
+    return board
+
+
+def _who(player_id, names) -> dict | None:
+    if player_id is None:
+        return None
+    return {"player_id": player_id, "name": names.get(player_id, "?")}
+
+
+# --------------------------------------------------------------------------- player record
+
+
+def player_record(*, club: Club, player: Player) -> dict:
+    """A player's chouette across evenings: games as box / captain / member, net results."""
+    games = (ChouetteGame.objects.filter(session__club=club, status=ChouetteGame.Status.FINISHED)
+             .select_related("session").order_by("session__date", "number"))
+    per_session: dict[int, dict] = {}
+    for game in games:
+        lineup = game.start_lineup()
+        role = ("box" if game.box_id == player.pk else "captain" if game.captain_id == player.pk
+                else "member" if player.pk in lineup.team else
+                "partner" if player.pk == game.partner_id else None)
+        if role is None:
+            continue
+        row = per_session.setdefault(game.session_id, {
+            "session": game.session, "box": 0, "captain": 0, "member": 0, "partner": 0,
+            "points": 0, "amount": ZERO})
+        row[role] += 1
+    entries = ChouetteLedgerEntry.objects.filter(session__club=club).filter(
+        Q(box=player) | Q(member=player))
+    for entry in entries.values("session_id", "box_id", "points", "amount"):
+        sign = 1 if entry["box_id"] == player.pk else -1
+        row = per_session.get(entry["session_id"])
+        if row is not None:
+            row["points"] += sign * entry["points"]
+            row["amount"] += sign * entry["amount"]
+    rows = sorted(per_session.values(), key=lambda r: (r["session"].date, r["session"].pk))
+    totals = {key: sum(r[key] for r in rows) for key in ("box", "captain", "member", "partner",
+                                                          "points")}
+    totals["amount"] = sum((r["amount"] for r in rows), ZERO)
+    return {"player": player, "rows": rows, "totals": totals}

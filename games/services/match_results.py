@@ -1,0 +1,46 @@
+"""A match record's standing result, published to the table of finished matches.
+
+Called by the rules check (the file's result) and by rulings (a corrected or voided
+result), inside their transaction: the row follows the record, it is never deleted.
+"""
+
+import datetime
+import re
+
+from django.utils import timezone
+
+from games.models import MatchRecord
+from results.models import FinishedMatch
+from results.services import finished_match_record, finished_match_void
+
+SOURCE = FinishedMatch.Source.MATCH_RECORD
+_DATE = re.compile(r"^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})")
+
+
+def match_record_result_publish(*, record: MatchRecord) -> FinishedMatch | None:
+    """Write (or void) the record's row; money sessions and unfinished matches have none."""
+    if record.is_money:
+        return None
+    if record.winner is None:  # unfinished, or every deciding game voided by a ruling
+        return finished_match_void(source=SOURCE, source_id=record.pk)
+    winner = record.player_left if record.winner == MatchRecord.Side.LEFT else record.player_right
+    return finished_match_record(
+        club=record.club, source=SOURCE, source_id=record.pk, player_a=record.player_left,
+        player_b=record.player_right, length=record.match_length, winner=winner,
+        score_a=record.score_left, score_b=record.score_right,
+        finished_at=record_played_at(record), event=record.tags.get("Event", "")[:200],
+    )
+
+
+def record_played_at(record: MatchRecord) -> datetime.datetime:
+    """When the match was played: the file's EventDate (or Date) tag, else the upload time."""
+    for key in ("EventDate", "Date"):
+        value = next((v for k, v in record.tags.items() if k.lower() == key.lower()), "")
+        found = _DATE.match(value or "")
+        if found:
+            try:
+                day = datetime.date(*map(int, found.groups()))
+            except ValueError:
+                continue
+            return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
+    return record.uploaded_at

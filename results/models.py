@@ -1,0 +1,86 @@
+"""Every finished match between two players of a club, in one table.
+
+Match records, tournament, ladder and league matches write their result here (one row per
+source match, updated when a ruling or a correction changes it). Ratings, head-to-head
+records and standings read only this table.
+"""
+
+from django.db import models
+from django.db.models import F, Q
+
+
+class FinishedMatch(models.Model):
+    class Source(models.TextChoices):
+        MATCH_RECORD = "match_record", "Uploaded match record"
+        TOURNAMENT = "tournament", "Tournament match"
+        LADDER = "ladder", "Ladder challenge"
+        LEAGUE = "league", "League fixture"
+
+    class Outcome(models.TextChoices):
+        PLAYED = "played", "Played"
+        WALKOVER = "walkover", "Walkover"
+        BYE = "bye", "Bye"
+        FORFEIT = "forfeit", "Forfeit"
+        VOID = "void", "Void"
+
+    #: Outcomes where the two actually played (ratings count only these).
+    PLAYED_OUTCOMES = (Outcome.PLAYED,)
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
+                             related_name="finished_matches")
+    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    #: Empty only for a bye.
+    player_b = models.ForeignKey("clubs.Player", null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+")
+    length = models.PositiveSmallIntegerField(help_text="Match length in points.")
+    #: Empty only when the result is void.
+    winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    score_a = models.PositiveIntegerField(null=True, blank=True)
+    score_b = models.PositiveIntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField()
+    source = models.CharField(max_length=16, choices=Source.choices)
+    source_id = models.PositiveBigIntegerField()
+    #: Where it was played: a tournament's name and flight, a league's division...
+    event = models.CharField(max_length=200, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PLAYED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-finished_at", "-pk"]
+        verbose_name_plural = "finished matches"
+        indexes = [
+            models.Index(fields=["club", "finished_at"], name="results_fm_club_time"),
+            models.Index(fields=["player_a", "finished_at"], name="results_fm_a_time"),
+            models.Index(fields=["player_b", "finished_at"], name="results_fm_b_time"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["source", "source_id"],
+                                    name="results_finishedmatch_one_per_source"),
+            models.CheckConstraint(condition=~Q(player_a=F("player_b")),
+                                   name="results_finishedmatch_two_players"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("player_a"))
+                | Q(winner=F("player_b")),
+                name="results_finishedmatch_winner_plays",
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome="void") | Q(winner__isnull=False),
+                name="results_finishedmatch_winner_unless_void",
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome="bye") | Q(player_b__isnull=False),
+                name="results_finishedmatch_opponent_unless_bye",
+            ),
+            models.CheckConstraint(condition=Q(length__gte=1) & Q(length__lte=64),
+                                   name="results_finishedmatch_length"),
+        ]
+
+    def __str__(self) -> str:
+        opponent = self.player_b or "bye"
+        return f"{self.player_a} v {opponent} ({self.length}p, {self.get_outcome_display()})"
+
+    @property
+    def is_played(self) -> bool:
+        return self.outcome in self.PLAYED_OUTCOMES

@@ -1,0 +1,75 @@
+"""Writing finished matches: one row per source match, created or updated in place.
+
+Every writer (match records today; tournament, ladder and league matches next) goes
+through :func:`finished_match_record`, which refuses players who are not members of the
+club and winners who did not play.
+"""
+
+import datetime
+
+from django.db import transaction
+
+from clubs.models import Club, Membership, Player
+
+from .models import FinishedMatch
+
+
+class FinishedMatchError(ValueError):
+    """A finished match that cannot be stored as given."""
+
+
+def _members(club: Club, players: list[Player]) -> None:
+    ids = {p.pk for p in players}
+    found = set(Membership.objects.filter(club=club, player_id__in=ids)
+                .values_list("player_id", flat=True))
+    missing = [p for p in players if p.pk not in found]
+    if missing:
+        raise FinishedMatchError(f"{missing[0]} is not a member of {club}.")
+
+
+@transaction.atomic
+def finished_match_record(
+    *, club: Club, source: str, source_id: int, player_a: Player, player_b: Player | None,
+    length: int, winner: Player | None, finished_at: datetime.datetime,
+    score_a: int | None = None, score_b: int | None = None,
+    outcome: str = FinishedMatch.Outcome.PLAYED, event: str = "",
+) -> FinishedMatch:
+    """Create or update the row of one source match (a correction updates it in place)."""
+    if source not in FinishedMatch.Source.values:
+        raise FinishedMatchError(f"Unknown source {source!r}.")
+    if outcome not in FinishedMatch.Outcome.values:
+        raise FinishedMatchError(f"Unknown outcome {outcome!r}.")
+    players = [p for p in (player_a, player_b) if p is not None]
+    if player_b is not None and player_a.pk == player_b.pk:
+        raise FinishedMatchError("A match needs two different players.")
+    if outcome != FinishedMatch.Outcome.VOID and (winner is None or winner.pk not in
+                                                   {p.pk for p in players}):
+        raise FinishedMatchError("The winner must be one of the two players.")
+    if not 1 <= length <= 64:
+        raise FinishedMatchError(f"A match length is 1 to 64 points, not {length}.")
+    _members(club, players)
+    values = {
+        "club": club, "player_a": player_a, "player_b": player_b, "length": length,
+        "winner": None if outcome == FinishedMatch.Outcome.VOID else winner,
+        "score_a": score_a, "score_b": score_b, "finished_at": finished_at,
+        "outcome": outcome, "event": event[:200],
+    }
+    row = FinishedMatch.objects.select_for_update().filter(
+        source=source, source_id=source_id).first()
+    if row is None:
+        return FinishedMatch.objects.create(source=source, source_id=source_id, **values)
+    for field, value in values.items():
+        setattr(row, field, value)
+    row.save()
+    return row
+
+
+@transaction.atomic
+def finished_match_void(*, source: str, source_id: int) -> FinishedMatch | None:
+    """Mark a source match's row void (kept, never deleted); None when it has no row."""
+    row = FinishedMatch.objects.select_for_update().filter(
+        source=source, source_id=source_id).first()
+    if row is not None and row.outcome != FinishedMatch.Outcome.VOID:
+        row.outcome, row.winner = FinishedMatch.Outcome.VOID, None
+        row.save(update_fields=["outcome", "winner", "updated_at"])
+    return row

@@ -1,0 +1,290 @@
+"""The Django admin, scoped to clubs: every registered model x three staff personas.
+
+Alice (admin of Riverside), Carol (referee there) and Dave (admin of Hilltop) are staff with
+every model permission of the club models granted: the scoping (``ClubScopedAdmin``, the
+Player admin) must do the rest. For every model with a club, nobody sees or reaches a row of
+the other club: not in the changelist (nor in its filters), not through the change, delete
+or history page, not through a bulk action. Models without a club (users, groups, the worker
+heartbeat) are for superusers only: a club admin without those permissions gets 403.
+
+A test fails when a model is registered in the admin and not classified here: add it to
+``CLUB_PATHS`` (with a row of each club in the world) or to ``SUPERUSER_ONLY``.
+"""
+
+import datetime
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+from django.contrib import admin
+from django.contrib.auth.models import Group, Permission, User
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
+from django.test import override_settings
+from django.urls import reverse
+
+from audit.models import AuditEntry
+from chouette import selectors as chouette_selectors
+from chouette import services as chouette
+from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
+from clubs.models import Club, Membership, Player
+from games.models import MatchRecord, RulesCheck, Ruling, Violation
+from games.services.match_import import match_import
+from games.services.rules_check import rules_check_run
+from games.services.rulings import ruling_record
+from ops.models import WorkerHeartbeat
+from results.models import FinishedMatch
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, sample_bytes
+from tournaments.models import Entry, ResultReport, Round, Tournament, TournamentMatch
+
+pytestmark = pytest.mark.django_db
+
+#: The lookup from each model to its club, written here independently of the admin classes
+#: (so a wrong ``club_path`` in the admin cannot hide its own mistake).
+CLUB_PATHS = {
+    Club: "pk",
+    Membership: "club",
+    Player: "memberships__club",
+    MatchRecord: "club",
+    RulesCheck: "record__club",
+    Violation: "rules_check__record__club",
+    Ruling: "record__club",
+    FinishedMatch: "club",
+    AuditEntry: "club",
+    ChouetteSession: "club",
+    ChouetteGame: "session__club",
+    ChouetteLedgerEntry: "session__club",
+    ChouettePayment: "club",
+    Tournament: "club",
+    Entry: "tournament__club",
+    TournamentMatch: "tournament__club",
+    ResultReport: "match__tournament__club",
+}
+#: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
+REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership}
+SUPERUSER_ONLY = {User, Group, WorkerHeartbeat}
+FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+#: (persona, their club, the other club)
+VIEWERS = [("alice", "riverside", "hilltop"), ("carol", "riverside", "hilltop"),
+           ("dave", "hilltop", "riverside")]
+
+
+# --------------------------------------------------------------------------- the world
+
+
+def _member(club, name, role="player", username=""):
+    user = UserFactory(username=username, is_staff=True) if username else None
+    player = PlayerFactory(name=name, user=user)
+    MembershipFactory(club=club, player=player, role=role)
+    return player
+
+
+def _club_rows(club, *, writer, players, date, sample, guests=()):
+    """One of everything for one club: a checked record with a ruling, a chouette evening
+    (with ``guests`` too) with a finished game and a payment, a tournament with a match and
+    a report."""
+    record = match_import(club=club, data=sample_bytes(sample), filename=sample,
+                          player_left=players[0], player_right=players[1])
+    rules_check_run(check_id=record.rules_check.pk)
+    violation = Violation.objects.filter(rules_check__record=record).first()
+    ruling_record(record=record, referee=writer.user, kind=Ruling.Kind.STANDS,
+                  reason="Checked the board", violation=violation)
+    seated = [writer, *players, *guests]
+    session = chouette.chouette_session_start(club=club, date=date, stake=Decimal("1.00"),
+                                              players=seated)
+    chouette.chouette_order_roll(session=session, rolls={
+        p.pk: 6 - i for i, p in enumerate(seated)})
+    chouette.chouette_game_start(session=session)
+    chouette.chouette_result_record(session=session, winner="team", kind="single")
+    plan = chouette_selectors.settlement(club=club)["plan"][0]
+    chouette.chouette_payment_record(club=club, payer=plan["payer_id"], payee=plan["payee_id"],
+                                     amount=plan["amount"])
+    tournament = Tournament.objects.create(club=club, name=f"{club.slug} open", starts_on=date)
+    for seed, player in enumerate(players, start=1):
+        Entry.objects.create(tournament=tournament, player=player, seed=seed)
+    final = Round.objects.create(tournament=tournament, flight="main", number=1, name="Final",
+                                 length=5)
+    match = TournamentMatch.objects.create(
+        tournament=tournament, round=final, key="M1-1", flight="main", round_number=1,
+        index=1, slot_a={"seed": 1}, slot_b={"seed": 2}, player_a=players[0],
+        player_b=players[1], length=5, status=TournamentMatch.Status.IN_PROGRESS)
+    ResultReport.objects.create(match=match, reported_by=writer.user, winner=players[0],
+                                score_a=5, score_b=2)
+
+
+def _grant_club_model_permissions(*users):
+    types = ContentType.objects.get_for_models(*CLUB_PATHS).values()
+    permissions = list(Permission.objects.filter(content_type__in=types))
+    for user in users:
+        user.user_permissions.add(*permissions)
+
+
+def _build():
+    w = SimpleNamespace()
+    w.riverside = ClubFactory(name="Riverside Backgammon Club", slug="riverside")
+    w.alice = _member(w.riverside, "Alice", "admin", "alice")
+    w.carol = _member(w.riverside, "Carol", "referee", "carol")
+    rita, sam = _member(w.riverside, "Rita Riverbank"), _member(w.riverside, "Sam Riverbank")
+    _club_rows(w.riverside, writer=w.carol, players=[rita, sam],
+               date=datetime.date(2026, 3, 6), sample="5nqfGw9bWG3deTaU.mat")
+    w.hilltop = ClubFactory(name="Hilltop Backgammon Club", slug="hilltop")
+    w.dave = _member(w.hilltop, "Dave", "admin", "dave")
+    hilda, harold = (_member(w.hilltop, "Hilda Hilltopper"),
+                     _member(w.hilltop, "Harold Hillside"))
+    # A member of both clubs, on Hilltop's team: rows reached through a player's clubs
+    # (instead of the row's own club) would show them to Riverside.
+    tess = _member(w.hilltop, "Tess Traveller")
+    MembershipFactory(club=w.riverside, player=tess)
+    _club_rows(w.hilltop, writer=w.dave, players=[hilda, harold],
+               date=datetime.date(1999, 12, 31), sample="hQ8sVn2LbTdF4wRm.mat", guests=[tess])
+    WorkerHeartbeat.objects.create(token="heartbeat-token")
+    w.users = {"alice": w.alice.user, "carol": w.carol.user, "dave": w.dave.user,
+               "root": UserFactory(username="root", is_staff=True, is_superuser=True)}
+    _grant_club_model_permissions(w.alice.user, w.carol.user, w.dave.user)
+    #: What only each club's rows show: its name, its players, its evening's date.
+    w.markers = {
+        "riverside": ["Riverside Backgammon Club", "Rita Riverbank", "Sam Riverbank",
+                      "2026-03-06"],
+        "hilltop": ["Hilltop Backgammon Club", "Hilda Hilltopper", "Harold Hillside",
+                    "1999-12-31"],
+    }
+    return w
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once; each test's own transaction (a savepoint inside this one) is rolled back."""
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHER):
+        with transaction.atomic():
+            yield _build()
+            transaction.set_rollback(True)
+
+
+def _rows(world, model, slug: str) -> set[int]:
+    club = getattr(world, slug)
+    return set(model.objects.filter(**{CLUB_PATHS[model]: club.pk}).values_list("pk", flat=True))
+
+
+def _only(world, model, slug: str, but: str) -> set[int]:
+    """Rows of one club that are not also the other's (a player may belong to both)."""
+    return _rows(world, model, slug) - _rows(world, model, but)
+
+
+def _url(model, view: str, *args) -> str:
+    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
+
+
+def _refused(response) -> bool:
+    """Admin refusals: 403, 404, or the redirect to the index ("does not exist")."""
+    if response.status_code == 302:
+        return response["Location"] == reverse("admin:index")
+    return response.status_code in (403, 404)
+
+
+SCOPED = [pytest.param(model, persona, own, other,
+                       id=f"{model._meta.label}-{persona}")
+          for model in CLUB_PATHS for persona, own, other in VIEWERS]
+
+
+# --------------------------------------------------------------------------- the matrix
+
+
+@pytest.mark.parametrize("model, persona, own, other", SCOPED)
+def test_the_changelist_shows_no_row_of_another_club(client, world, model, persona, own,
+                                                     other):
+    client.force_login(world.users[persona])
+    response = client.get(_url(model, "changelist"))
+    assert response.status_code == 200
+    listed = set(response.context["cl"].queryset.values_list("pk", flat=True))
+    others = _only(world, model, other, but=own)
+    assert others, f"the world needs a {other} row of {model.__name__}"
+    assert listed & others == set()
+    sees_own = persona != "carol" or model in REFEREE_MODELS
+    assert listed == (_rows(world, model, own) if sees_own else set())
+    page = response.content.decode()
+    for marker in world.markers[other]:
+        assert marker not in page, marker
+
+
+@pytest.mark.parametrize("model, persona, own, other", SCOPED)
+def test_another_clubs_row_is_out_of_reach(client, world, model, persona, own, other):
+    client.force_login(world.users[persona])
+    row = min(_only(world, model, other, but=own))
+    for view in ("change", "delete", "history"):
+        response = client.get(_url(model, view, row))
+        assert _refused(response), (view, response.status_code)
+    before = model.objects.filter(pk=row).count()
+    client.post(_url(model, "changelist"), {
+        "action": "delete_selected", "_selected_action": [row], "post": "yes"})
+    assert model.objects.filter(pk=row).count() == before == 1
+
+
+@pytest.mark.parametrize("model, persona, own, other", [  # a referee manages no club rows
+    p for p in SCOPED if p.values[1] != "carol" or p.values[0] in REFEREE_MODELS])
+def test_a_change_page_of_ones_own_row_offers_nothing_of_another_club(
+        client, world, model, persona, own, other):
+    client.force_login(world.users[persona])
+    response = client.get(_url(model, "change", min(_only(world, model, own, but=other))))
+    assert response.status_code == 200
+    page = response.content.decode()
+    for marker in world.markers[other]:
+        assert marker not in page, marker
+
+
+@pytest.mark.parametrize("model, persona, own, other", [
+    p for p in SCOPED if p.values[1] == "alice"])
+def test_a_superuser_sees_every_club(client, world, model, persona, own, other):
+    client.force_login(world.users["root"])
+    response = client.get(_url(model, "changelist"))
+    listed = set(response.context["cl"].queryset.values_list("pk", flat=True))
+    assert _rows(world, model, own) | _rows(world, model, other) <= listed
+
+
+@pytest.mark.parametrize("model", sorted(SUPERUSER_ONLY, key=lambda m: m._meta.label))
+@pytest.mark.parametrize("persona", ["alice", "carol", "dave"])
+def test_models_without_a_club_are_for_superusers(client, world, model, persona):
+    row = model.objects.order_by("pk").first() or Group.objects.create(name="Referees")
+    client.force_login(world.users[persona])
+    assert client.get(_url(model, "changelist")).status_code == 403
+    assert client.get(_url(model, "change", row.pk)).status_code == 403
+    client.force_login(world.users["root"])
+    assert client.get(_url(model, "changelist")).status_code == 200
+    assert client.get(_url(model, "change", row.pk)).status_code == 200
+
+
+def test_every_registered_model_is_classified():
+    registered = set(admin.site._registry)
+    assert registered - set(CLUB_PATHS) - SUPERUSER_ONLY == set(), \
+        "classify the new admin model here (CLUB_PATHS or SUPERUSER_ONLY)"
+    assert set(CLUB_PATHS) | SUPERUSER_ONLY <= registered
+
+
+# --------------------------------------------------------------------------- side doors
+
+
+def test_the_player_autocomplete_offers_only_ones_own_players(client, world):
+    client.force_login(world.users["alice"])
+    response = client.get(reverse("admin:autocomplete"), {
+        "app_label": "clubs", "model_name": "membership", "field_name": "player", "term": "H"})
+    names = {row["text"] for row in response.json()["results"]}
+    assert "Hilda Hilltopper" not in names and "Harold Hillside" not in names
+
+
+def test_a_membership_cannot_be_moved_into_another_club(client, world):
+    client.force_login(world.users["alice"])
+    membership = Membership.objects.get(club=world.riverside, player__name="Rita Riverbank")
+    response = client.post(_url(Membership, "change", membership.pk), {
+        "club": world.hilltop.pk, "player": membership.player_id, "role": "admin",
+        "is_active": "on"})
+    membership.refresh_from_db()
+    assert response.status_code == 200 and "club" in response.context["adminform"].form.errors
+    assert (membership.club, membership.role) == (world.riverside, "player")
+
+
+def test_a_changelist_filter_naming_another_club_shows_nothing(client, world):
+    client.force_login(world.users["alice"])
+    response = client.get(_url(ChouetteLedgerEntry, "changelist"),
+                          {"session__club__id__exact": world.hilltop.pk})
+    rows = set(response.context["cl"].queryset.values_list("pk", flat=True))
+    assert rows == set()

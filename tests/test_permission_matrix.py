@@ -1,0 +1,625 @@
+"""The permission matrix: every page and API endpoint x every persona -> the expected answer.
+
+One world is built for the whole module (Riverside: a chouette evening with a finished game
+and a payment, an evening with a game in progress, one still rolling for the order, a
+checked match record; Hilltop, the other club: an evening and a record of its own). Every
+test runs in a savepoint on top of it, so writes are undone after each test.
+
+Personas: ``anonymous``; ``stranger`` (signed in, no club); ``dave`` (admin of Hilltop);
+``bob`` (player), ``carol`` (referee), ``alice`` (admin) of Riverside; ``root`` (superuser).
+
+Expectations (the policy in ``clubs/permissions.py``):
+- allowed read: 200; allowed write: a redirect (pages) or 200/201/202 (API), and the
+  database changed;
+- refused read: 403 or 404 when signed in, the login page (pages) or 401/403/404 (API) when
+  anonymous; refused write: 403 when signed in, the login page or 401/403 when anonymous,
+  and nothing changed in the database;
+- no answer given to someone outside Hilltop contains anything of Hilltop's.
+
+A test fails when the URLconf has a page the matrix does not list: add new pages to
+``ENDPOINTS`` (or, for another policy, to ``NOT_IN_THIS_MATRIX`` with the reason).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from types import SimpleNamespace
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import override_settings
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from audit.models import AuditEntry
+from chouette import selectors as chouette_selectors
+from chouette import services as chouette
+from chouette.models import (
+    ChouetteCubeAction,
+    ChouetteGame,
+    ChouetteLedgerEntry,
+    ChouettePayment,
+    ChouetteSeat,
+    ChouetteSession,
+)
+from clubs.models import Club, Membership, Player
+from games.models import MatchRecord
+from games.services.match_import import match_import
+from games.services.rules_check import rules_check_run
+from tests.factories import (
+    ClubFactory,
+    MembershipFactory,
+    PlayerFactory,
+    UserFactory,
+    sample_bytes,
+)
+
+pytestmark = pytest.mark.django_db
+
+PERSONAS = ("anonymous", "stranger", "dave", "bob", "carol", "alice", "root")
+EVERYONE = frozenset(PERSONAS)
+SIGNED_IN = EVERYONE - {"anonymous"}
+MEMBERS = frozenset({"bob", "carol", "alice", "root"})  # of Riverside (root passes every gate)
+WRITERS = frozenset({"carol", "alice", "root"})
+ADMINS = frozenset({"alice", "root"})
+#: Who may see Hilltop's rows: nobody else's answers may contain its markers.
+HILLTOP_INSIDERS = frozenset({"dave", "root"})
+#: Things only Hilltop's data contains: its players' names, its currency, its evening's date,
+#: a name from its match file.
+HILLTOP_MARKERS = ("Hilda Hilltopper", "Harold Hillside", "CHF", "1999-12-31", "postmanpat")
+
+FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# --------------------------------------------------------------------------- the world
+
+
+def _member(club: Club, name: str, role: str = "player", username: str = "") -> Player:
+    user = UserFactory(username=username) if username else None
+    player = PlayerFactory(name=name, user=user)
+    MembershipFactory(club=club, player=player, role=role)
+    return player
+
+
+def _evening(club, players, *, date, stake, roll=True, finish=True):
+    """A session; unless told otherwise the order is rolled (the first player is the box)
+    and game 1 is played (the team wins)."""
+    session = chouette.chouette_session_start(club=club, date=date, stake=Decimal(stake),
+                                              players=players)
+    if roll:
+        chouette.chouette_order_roll(session=session, rolls={
+            p.pk: 6 - i for i, p in enumerate(players)})
+        chouette.chouette_game_start(session=session)
+        if finish:
+            chouette.chouette_result_record(session=session, winner="team", kind="single")
+    session.refresh_from_db()
+    return session
+
+
+def _first_payment_of_the_plan(club: Club) -> ChouettePayment:
+    plan = chouette_selectors.settlement(club=club)["plan"][0]
+    return chouette.chouette_payment_record(club=club, payer=plan["payer_id"],
+                                            payee=plan["payee_id"], amount=plan["amount"])
+
+
+def _record(club, sample: str, left: Player, right: Player) -> MatchRecord:
+    record = match_import(club=club, data=sample_bytes(sample), filename=sample,
+                          player_left=left, player_right=right)
+    rules_check_run(check_id=record.rules_check.pk)
+    record.refresh_from_db()
+    return record
+
+
+def _build() -> SimpleNamespace:
+    w = SimpleNamespace()
+    w.club = ClubFactory(name="Riverside Backgammon Club", slug="riverside")
+    w.alice = _member(w.club, "Alice", "admin", "alice")
+    w.bob = _member(w.club, "Bob", "player", "bob")
+    w.carol = _member(w.club, "Carol", "referee", "carol")
+    w.dora = _member(w.club, "Dora", "player")
+    four = [w.alice, w.bob, w.carol, w.dora]
+    # Finished game 1 (the team won), one payment of the plan marked paid.
+    w.session = _evening(w.club, four, date=datetime.date(2026, 3, 6), stake="2.00")
+    w.game = w.session.games.get()
+    w.payment = _first_payment_of_the_plan(w.club)
+    # A game in progress (Alice box, Bob captain) and an evening still rolling for the order.
+    w.live = _evening(w.club, four, date=datetime.date(2026, 3, 13), stake="1.00",
+                      finish=False)
+    w.live_game = w.live.games.get()
+    w.fresh = _evening(w.club, four, date=datetime.date(2026, 3, 20), stake="1.00", roll=False)
+    w.record = _record(w.club, "gnubg_roll_then_resign_1p.mat", w.bob, w.dora)
+
+    w.other = ClubFactory(name="Hilltop Backgammon Club", slug="hilltop", currency="CHF")
+    w.dave = _member(w.other, "Dave", "admin", "dave")
+    w.hilda = _member(w.other, "Hilda Hilltopper")
+    w.harold = _member(w.other, "Harold Hillside")
+    w.other_session = _evening(w.other, [w.dave, w.hilda, w.harold],
+                               date=datetime.date(1999, 12, 31), stake="7.00")
+    w.other_game = w.other_session.games.get()
+    w.other_payment = _first_payment_of_the_plan(w.other)
+    w.other_record = _record(w.other, "match3.txt", w.hilda, w.harold)
+    w.other_membership = Membership.objects.get(club=w.other, player=w.hilda)
+
+    w.users = {"stranger": UserFactory(username="stranger"),
+               "root": UserFactory(username="root", is_superuser=True, is_staff=True)}
+    for name in ("alice", "bob", "carol", "dave"):
+        w.users[name] = getattr(w, name).user
+    return w
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once; each test's own transaction (a savepoint inside this one) is rolled back."""
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHER):
+        with transaction.atomic():
+            yield _build()
+            transaction.set_rollback(True)
+
+
+def _as(client, world, persona: str):
+    if persona != "anonymous":
+        client.force_login(world.users[persona])
+    return client
+
+
+def snapshot() -> dict:
+    """Everything a write could change (compared before and after a refused write)."""
+    return {
+        "sessions": list(ChouetteSession.objects.order_by("pk")
+                         .values_list("pk", "version", "status", "opening_rounds")),
+        "seats": list(ChouetteSeat.objects.order_by("pk")
+                      .values_list("pk", "status", "position")),
+        "games": list(ChouetteGame.objects.order_by("pk").values_list("pk", "status")),
+        "cube actions": ChouetteCubeAction.objects.count(),
+        "ledger": ChouetteLedgerEntry.objects.count(),
+        "payments": ChouettePayment.objects.count(),
+        "memberships": list(Membership.objects.order_by("pk")
+                            .values_list("pk", "role", "is_active")),
+        "players": Player.objects.count(),
+        "records": MatchRecord.objects.count(),
+        "audit": AuditEntry.objects.count(),
+    }
+
+
+# --------------------------------------------------------------------------- the endpoints
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str  # the URL name, as reversed
+    allowed: frozenset
+    url: Callable[[SimpleNamespace], str]
+    method: str = "get"
+    api: bool = False
+    data: Callable[[SimpleNamespace], dict] | None = None
+    #: JSON body (API writes) rather than a form (pages, uploads).
+    json: bool = False
+    #: Public directories (clubs, players): they list every club by design.
+    directory: bool = False
+    label: str = ""  # tells apart several rows for one URL (the scoreboard taps)
+
+    @property
+    def id(self) -> str:
+        return f"{self.method} {self.name}{' ' + self.label if self.label else ''}"
+
+    @property
+    def writes(self) -> bool:
+        return self.method == "post"
+
+
+def _r(name: str, *args) -> Callable[[SimpleNamespace], str]:
+    """A URL builder: ``args`` are attribute paths on the world ("session.pk")."""
+
+    def build(w):
+        values = []
+        for arg in args:
+            value = w
+            for part in arg.split("."):
+                value = getattr(value, part)
+            values.append(value)
+        return reverse(name, args=values)
+
+    return build
+
+
+def _upload(name: str) -> Callable[[SimpleNamespace], dict]:
+    return lambda w: {"file": SimpleUploadedFile(name, sample_bytes(name))}
+
+
+def _plan_payment(w) -> dict:
+    plan = chouette_selectors.settlement(club=w.club)["plan"][0]
+    return {"payer": plan["payer_id"], "payee": plan["payee_id"], "amount": str(plan["amount"])}
+
+
+def _new_session(w) -> dict:
+    return {"date": "2026-04-03", "stake": "1.00", "players": [w.alice.pk, w.bob.pk],
+            "cube_mode": "per_member", "automatic_doubles": 0,
+            "consultation": "no_cube_no_talk", "box_answer_policy": "free"}
+
+
+CLUB_SLUG = "club.slug"
+
+ENDPOINTS = [
+    # Club pages: public, and the manage pages for the club's admins.
+    Endpoint("clubs:home", EVERYONE, _r("clubs:home"), directory=True),
+    Endpoint("clubs:detail", EVERYONE, _r("clubs:detail", CLUB_SLUG), directory=True),
+    Endpoint("clubs:manage", ADMINS, _r("clubs:manage", CLUB_SLUG)),
+    Endpoint("clubs:manage", ADMINS, _r("clubs:manage", CLUB_SLUG), "post",
+             data=lambda w: {"name": "Newcomer", "role": "player"}, label="join"),
+    Endpoint("clubs:membership-role", ADMINS,
+             lambda w: reverse("clubs:membership-role", args=[
+                 w.club.slug, Membership.objects.get(club=w.club, player=w.dora).pk]),
+             "post", data=lambda w: {"role": "referee"}),
+    Endpoint("clubs:membership-remove", ADMINS,
+             lambda w: reverse("clubs:membership-remove", args=[
+                 w.club.slug, Membership.objects.get(club=w.club, player=w.dora).pk]),
+             "post", data=lambda w: {}),
+    # Match records (Riverside's results are not public here).
+    Endpoint("games:match-list", MEMBERS, _r("games:match-list", CLUB_SLUG)),
+    Endpoint("games:match-detail", MEMBERS, _r("games:match-detail", "record.pk")),
+    Endpoint("games:match-export", MEMBERS, _r("games:match-export", "record.pk")),
+    Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG)),
+    Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG), "post",
+             data=_upload("7point.mat")),
+    # Chouette money: members read, admins and referees write.
+    Endpoint("chouette:list", MEMBERS, _r("chouette:list", CLUB_SLUG)),
+    Endpoint("chouette:new", WRITERS, _r("chouette:new", CLUB_SLUG)),
+    Endpoint("chouette:new", WRITERS, _r("chouette:new", CLUB_SLUG), "post",
+             data=_new_session),
+    Endpoint("chouette:board", MEMBERS, _r("chouette:board", CLUB_SLUG, "session.pk")),
+    Endpoint("chouette:state", MEMBERS, _r("chouette:state", CLUB_SLUG, "session.pk")),
+    Endpoint("chouette:ledger-csv", MEMBERS,
+             _r("chouette:ledger-csv", CLUB_SLUG, "session.pk")),
+    Endpoint("chouette:settlement", MEMBERS, _r("chouette:settlement", CLUB_SLUG)),
+    Endpoint("chouette:record", MEMBERS, _r("chouette:record", CLUB_SLUG, "dora.pk")),
+    Endpoint("chouette:mark-paid", WRITERS, _r("chouette:mark-paid", CLUB_SLUG), "post",
+             data=_plan_payment, label="one"),
+    Endpoint("chouette:mark-paid", WRITERS, _r("chouette:mark-paid", CLUB_SLUG), "post",
+             data=lambda w: {"all": "1"}, label="all"),
+    Endpoint("chouette:payment-undo", WRITERS,
+             _r("chouette:payment-undo", CLUB_SLUG, "payment.pk"), "post",
+             data=lambda w: {"reason": "Marked by mistake"}),
+    Endpoint("chouette:tap", WRITERS,
+             lambda w: reverse("chouette:tap", args=[w.club.slug, w.session.pk, "start"]),
+             "post", data=lambda w: {}, label="start"),
+    Endpoint("chouette:tap", WRITERS,
+             lambda w: reverse("chouette:tap", args=[w.club.slug, w.session.pk, "undo"]),
+             "post", data=lambda w: {}, label="undo"),
+    Endpoint("chouette:tap", WRITERS,
+             lambda w: reverse("chouette:tap", args=[w.club.slug, w.session.pk, "close"]),
+             "post", data=lambda w: {}, label="close"),
+    Endpoint("chouette:tap", WRITERS,
+             lambda w: reverse("chouette:tap", args=[w.club.slug, w.live.pk, "result"]),
+             "post", data=lambda w: {"result": "box:single"}, label="result"),
+    Endpoint("chouette:tap", WRITERS,
+             lambda w: reverse("chouette:tap", args=[w.club.slug, w.fresh.pk, "roll"]),
+             "post", data=lambda w: {}, label="roll"),
+    # API: clubs and players (directories), match records, chouette.
+    Endpoint("club-list", EVERYONE, _r("club-list"), api=True, directory=True),
+    Endpoint("club-detail", EVERYONE, _r("club-detail", "club.pk"), api=True, directory=True),
+    Endpoint("player-list", SIGNED_IN, _r("player-list"), api=True, directory=True),
+    Endpoint("player-detail", SIGNED_IN, _r("player-detail", "dora.pk"), api=True,
+             directory=True),
+    Endpoint("match-record-list", EVERYONE, _r("match-record-list"), api=True),
+    Endpoint("match-record-detail", MEMBERS, _r("match-record-detail", "record.pk"),
+             api=True),
+    Endpoint("match-upload-api", MEMBERS, _r("match-upload-api", CLUB_SLUG), "post",
+             api=True, data=_upload("7point.mat")),
+    Endpoint("chouette-session-list", SIGNED_IN, _r("chouette-session-list"), api=True),
+    Endpoint("chouette-session-detail", MEMBERS, _r("chouette-session-detail", "session.pk"),
+             api=True),
+    Endpoint("chouette-game-list", SIGNED_IN, _r("chouette-game-list"), api=True),
+    Endpoint("chouette-game-detail", MEMBERS, _r("chouette-game-detail", "game.pk"),
+             api=True),
+    Endpoint("chouette-settlement-api", MEMBERS, _r("chouette-settlement-api", CLUB_SLUG),
+             api=True),
+    Endpoint("chouette-session-start-api", WRITERS,
+             _r("chouette-session-start-api", CLUB_SLUG), "post", api=True, json=True,
+             data=lambda w: {"date": "2026-04-03", "stake": "1.00",
+                             "players": [w.alice.pk, w.bob.pk]}),
+    Endpoint("chouette-order-api", WRITERS, _r("chouette-order-api", "fresh.pk"), "post",
+             api=True, json=True, data=lambda w: {}),
+    Endpoint("chouette-lineup-api", WRITERS, _r("chouette-lineup-api", "session.pk"),
+             "post", api=True, json=True,
+             data=lambda w: {"action": "sit_out", "player": w.dora.pk}),
+    Endpoint("chouette-game-start-api", WRITERS, _r("chouette-game-start-api", "session.pk"),
+             "post", api=True, json=True, data=lambda w: {}),
+    Endpoint("chouette-undo-api", WRITERS, _r("chouette-undo-api", "session.pk"), "post",
+             api=True, json=True, data=lambda w: {"reason": "Wrong board"}),
+    Endpoint("chouette-cube-action-api", WRITERS,
+             _r("chouette-cube-action-api", "live_game.pk"), "post", api=True, json=True,
+             data=lambda w: {"kind": "team_double", "members": [w.bob.pk]}),
+    Endpoint("chouette-result-api", WRITERS, _r("chouette-result-api", "live_game.pk"),
+             "post", api=True, json=True, data=lambda w: {"winner": "box", "kind": "single"}),
+    Endpoint("chouette-payment-api", WRITERS, _r("chouette-payment-api", CLUB_SLUG), "post",
+             api=True, json=True, data=_plan_payment),
+    Endpoint("chouette-payment-undo-api", WRITERS,
+             _r("chouette-payment-undo-api", CLUB_SLUG, "payment.pk"), "post", api=True,
+             json=True, data=lambda w: {"reason": "Marked by mistake"}),
+]
+
+#: Patterns with a policy of their own, tested elsewhere (see the module docstring).
+NOT_IN_THIS_MATRIX = {
+    # Tournaments: public brackets, the director's page for the club's admins (tests/tournaments).
+    "tournaments:list", "tournaments:new", "tournaments:detail", "tournaments:state",
+    "tournaments:manage", "tournaments:play", "tournaments:direct",
+    "tournament-list", "tournament-detail", "tournament-match-report-api",
+    "tournament-report-confirm-api",
+}
+#: Not the app's pages: Django's sign-in pages, the API root, schema and docs, health.
+IGNORED = {"login", "logout", "password_change", "password_change_done", "password_reset",
+           "password_reset_done", "password_reset_confirm", "password_reset_complete",
+           "api-root", "api-schema", "api-docs", "healthz"}
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+def _expected(endpoint: Endpoint, persona: str) -> set[int] | str:
+    """The allowed answers: a set of status codes, or "login" (a redirect to the login page)."""
+    if persona in endpoint.allowed:
+        if not endpoint.writes:
+            return {200}
+        return {200, 201, 202} if endpoint.api else {302}
+    if persona == "anonymous":
+        if not endpoint.api:
+            return "login"
+        return {401, 403} if endpoint.writes else {401, 403, 404}
+    return {403} if endpoint.writes else {403, 404}
+
+
+def _call(client, world, endpoint: Endpoint):
+    url = endpoint.url(world)
+    if not endpoint.writes:
+        return client.get(url)
+    data = endpoint.data(world)
+    if endpoint.json:
+        return client.post(url, data, content_type="application/json")
+    return client.post(url, data)
+
+
+def _assert_status(response, expected, where):
+    if expected == "login":
+        assert response.status_code == 302, (where, response.status_code)
+        assert response["Location"].startswith(reverse("login")), (where, response["Location"])
+    else:
+        assert response.status_code in expected, (where, response.status_code, expected)
+
+
+def _body(response) -> str:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content).decode()
+    return response.content.decode()
+
+
+def _assert_no_hilltop(response, where):
+    body = _body(response)
+    for marker in HILLTOP_MARKERS:
+        assert marker not in body, (where, marker)
+
+
+MATRIX = [pytest.param(e, p, id=f"{e.id}-{p}") for e in ENDPOINTS for p in PERSONAS]
+
+
+@pytest.mark.parametrize("endpoint, persona", MATRIX)
+def test_the_answer_follows_the_policy(client, world, endpoint, persona):
+    client = _as(client, world, persona)
+    before = snapshot()
+    response = _call(client, world, endpoint)
+    where = (endpoint.id, persona)
+    _assert_status(response, _expected(endpoint, persona), where)
+    if endpoint.writes:
+        changed = snapshot() != before
+        assert changed == (persona in endpoint.allowed), (where, "changed" if changed else
+                                                          "nothing changed")
+    if response.status_code == 200 and persona not in HILLTOP_INSIDERS \
+            and not endpoint.directory:
+        _assert_no_hilltop(response, where)
+
+
+# --------------------------------------------------------------------------- lists
+
+
+def _ids(response) -> set[int]:
+    body = response.json()
+    rows = body["results"] if isinstance(body, dict) else body
+    return {row["id"] for row in rows}
+
+
+LISTS = {
+    "chouette-session-list": (lambda w: {w.session.pk, w.live.pk, w.fresh.pk},
+                              lambda w: {w.other_session.pk}),
+    "chouette-game-list": (lambda w: {w.game.pk, w.live_game.pk}, lambda w: {w.other_game.pk}),
+    "match-record-list": (lambda w: {w.record.pk}, lambda w: {w.other_record.pk}),
+}
+
+
+@pytest.mark.parametrize("persona", sorted(SIGNED_IN))
+@pytest.mark.parametrize("name", LISTS)
+def test_api_lists_hold_only_the_clubs_the_persona_belongs_to(client, world, name, persona):
+    riverside, hilltop = (ids(world) for ids in LISTS[name])
+    response = _as(client, world, persona).get(reverse(name))
+    assert response.status_code == 200
+    expected = (riverside if persona in MEMBERS else set()) | (
+        hilltop if persona in HILLTOP_INSIDERS else set())
+    assert _ids(response) == expected
+
+
+def test_the_hilltop_markers_show_where_hilltop_may_be_seen(client, world):
+    """The leak checks look for these markers: they must appear in Hilltop's own answers."""
+    client = _as(client, world, "dave")
+    bodies = [_body(client.get(url)) for url in (
+        reverse("chouette-session-list"), reverse("chouette:settlement", args=["hilltop"]),
+        reverse("games:match-detail", args=[world.other_record.pk]))]
+    for marker in HILLTOP_MARKERS:
+        assert any(marker in body for body in bodies), marker
+
+
+API_READS = [e for e in ENDPOINTS if e.api and not e.writes and not e.directory]
+
+
+@pytest.mark.parametrize("persona", ["stranger", "bob"])
+@pytest.mark.parametrize("endpoint", API_READS, ids=[e.id for e in API_READS])
+def test_the_browsable_api_shows_nothing_of_another_club(client, world, endpoint, persona):
+    """The HTML pages of the API also render the filters' forms and their choices."""
+    response = _as(client, world, persona).get(endpoint.url(world), HTTP_ACCEPT="text/html")
+    assert response["Content-Type"].startswith("text/html")
+    _assert_no_hilltop(response, (endpoint.id, persona))
+
+
+FILTERS = {"chouette-session-list": lambda w: {"club__slug": "hilltop"},
+           "chouette-game-list": lambda w: {"session": w.other_session.pk},
+           "match-record-list": lambda w: {"club__slug": "hilltop"}}
+
+
+@pytest.mark.parametrize("name", LISTS)
+def test_filtering_a_list_by_another_club_gives_nothing(client, world, name):
+    response = _as(client, world, "bob").get(reverse(name), FILTERS[name](world))
+    # A choice the user cannot see is refused like one that does not exist (400); a value
+    # that simply matches nothing gives an empty list.
+    assert response.status_code == 400 or _ids(response) == set()
+
+
+def test_filtering_the_games_by_ones_own_session_still_works(client, world):
+    response = _as(client, world, "bob").get(reverse("chouette-game-list"),
+                                             {"session": world.live.pk})
+    assert response.status_code == 200 and _ids(response) == {world.live_game.pk}
+
+
+# --------------------------------------------------------------------------- public results
+
+
+RESULTS = [e for e in ENDPOINTS if e.name in (
+    "games:match-list", "games:match-detail", "games:match-export", "match-record-detail")]
+MONEY = [e for e in ENDPOINTS if not e.writes and (
+    e.name.startswith("chouette:") or e.name.startswith("chouette-"))
+    and e.allowed == MEMBERS]
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "stranger", "dave"])
+def test_public_results_open_the_match_records_to_everyone(client, world, persona):
+    Club.objects.filter(pk=world.club.pk).update(results_public=True)
+    client = _as(client, world, persona)
+    for endpoint in RESULTS:
+        response = _call(client, world, endpoint)
+        assert response.status_code == 200, (endpoint.id, persona)
+    listed = _ids(client.get(reverse("match-record-list")))
+    assert world.record.pk in listed
+    assert (world.other_record.pk in listed) == (persona == "dave")
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "stranger", "dave"])
+def test_public_results_never_open_the_money(client, world, persona):
+    Club.objects.filter(pk=world.club.pk).update(results_public=True)
+    client = _as(client, world, persona)
+    for endpoint in MONEY:
+        response = _call(client, world, endpoint)
+        _assert_status(response, _expected(endpoint, persona), (endpoint.id, persona))
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "stranger", "bob"])
+def test_public_results_do_not_open_uploads(client, world, persona):
+    """Public results are for reading: only members upload, whatever the club shows."""
+    Club.objects.filter(pk=world.club.pk).update(results_public=True)
+    upload = next(e for e in ENDPOINTS if e.name == "match-upload-api")
+    before = snapshot()
+    response = _call(_as(client, world, persona), world, upload)
+    assert (snapshot() != before) == (persona in upload.allowed)
+    _assert_status(response, _expected(upload, persona), persona)
+
+
+# --------------------------------------------------------------------------- cross-club
+
+
+def _hilda_left(w):
+    return {"file": SimpleUploadedFile("7point.mat", sample_bytes("7point.mat")),
+            "player_left": w.hilda.pk}
+
+
+CROSS_CLUB = [
+    # (label, method, url, data, json): Alice (admin here) asks for Hilltop's objects through
+    # Riverside's URLs or names Hilltop's players in Riverside's writes.
+    ("board", "get", lambda w: reverse("chouette:board", args=["riverside",
+                                                               w.other_session.pk]), None, 0),
+    ("state", "get", lambda w: reverse("chouette:state", args=["riverside",
+                                                               w.other_session.pk]), None, 0),
+    ("ledger csv", "get", lambda w: reverse("chouette:ledger-csv", args=[
+        "riverside", w.other_session.pk]), None, 0),
+    ("player record", "get", lambda w: reverse("chouette:record", args=[
+        "riverside", w.hilda.pk]), None, 0),
+    ("tap", "post", lambda w: reverse("chouette:tap", args=[
+        "riverside", w.other_session.pk, "close"]), lambda w: {}, 0),
+    ("payment undo", "post", lambda w: reverse("chouette:payment-undo", args=[
+        "riverside", w.other_payment.pk]), lambda w: {"reason": "not ours"}, 0),
+    ("api payment undo", "post", lambda w: reverse("chouette-payment-undo-api", args=[
+        "riverside", w.other_payment.pk]), lambda w: {"reason": "not ours"}, 1),
+    ("mark paid", "post", lambda w: reverse("chouette:mark-paid", args=["riverside"]),
+     lambda w: {"payer": w.dave.pk, "payee": w.hilda.pk, "amount": "7.00"}, 0),
+    ("api payment", "post", lambda w: reverse("chouette-payment-api", args=["riverside"]),
+     lambda w: {"payer": w.dave.pk, "payee": w.hilda.pk, "amount": "7.00"}, 1),
+    ("api session start", "post", lambda w: reverse("chouette-session-start-api",
+                                                    args=["riverside"]),
+     lambda w: {"date": "2026-04-03", "stake": "1.00", "players": [w.alice.pk, w.hilda.pk]},
+     1),
+    ("api lineup join", "post", lambda w: reverse("chouette-lineup-api", args=[
+        w.session.pk]), lambda w: {"action": "join", "player": w.hilda.pk}, 1),
+    ("role", "post", lambda w: reverse("clubs:membership-role", args=[
+        "riverside", w.other_membership.pk]), lambda w: {"role": "admin"}, 0),
+    ("remove", "post", lambda w: reverse("clubs:membership-remove", args=[
+        "riverside", w.other_membership.pk]), lambda w: {}, 0),
+    ("upload naming a player of another club", "post",
+     lambda w: reverse("games:match-upload", args=["riverside"]), _hilda_left, 0),
+    ("api upload naming a player of another club", "post",
+     lambda w: reverse("match-upload-api", args=["riverside"]), _hilda_left, 0),
+]
+
+
+@pytest.mark.parametrize("label, method, url, data, as_json", CROSS_CLUB,
+                         ids=[row[0] for row in CROSS_CLUB])
+def test_another_clubs_objects_are_out_of_reach_through_ones_own_club(
+        client, world, label, method, url, data, as_json):
+    client = _as(client, world, "alice")
+    before = snapshot()
+    if method == "get":
+        response = client.get(url(world))
+    elif as_json:
+        response = client.post(url(world), data(world), content_type="application/json")
+    else:
+        response = client.post(url(world), data(world))
+    assert snapshot() == before, label
+    # Refused outright, or turned down by the service (a page's redirect with its message).
+    assert response.status_code in (302, 400, 403, 404), (label, response.status_code)
+    if response.status_code == 302:
+        assert "/riverside/" in response["Location"], label
+
+
+# --------------------------------------------------------------------------- coverage
+
+
+def _named_patterns(resolver=None, namespace: str = "", prefix: str = ""):
+    """(name, route) of every pattern reachable from the root URLconf (admin left out)."""
+    resolver = resolver or get_resolver()
+    for pattern in resolver.url_patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            inner = pattern.namespace or ""
+            if inner == "admin":
+                continue
+            yield from _named_patterns(pattern, f"{namespace}{inner}:" if inner else namespace,
+                                       route)
+        elif isinstance(pattern, URLPattern):
+            yield (f"{namespace}{pattern.name}" if pattern.name else None), route
+
+
+def test_every_page_and_endpoint_is_in_the_matrix():
+    patterns = list(_named_patterns())
+    unnamed = [route for name, route in patterns if name is None]
+    assert not unnamed, f"unnamed URL patterns cannot be checked: {unnamed}"
+    names = {name for name, _ in patterns} - IGNORED - NOT_IN_THIS_MATRIX
+    covered = {e.name for e in ENDPOINTS}
+    assert names - covered == set(), "add these pages to ENDPOINTS in this file"
+    assert covered - names == set(), "the matrix lists pages that no longer exist"
+

@@ -1,0 +1,210 @@
+"""A knockout event run through the services, scenario by scenario: entries and seeds,
+the bracket, byes, results reported and confirmed, a match file as evidence, a withdrawal,
+a dispute settled by a referee, a correction that changes a later round."""
+
+import datetime
+
+import pytest
+
+from audit.models import AuditEntry
+from results.models import FinishedMatch
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
+from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+
+pytestmark = pytest.mark.django_db
+M = TournamentMatch.Status
+
+
+def _players(club, count):
+    players = []
+    for number in range(1, count + 1):
+        user = UserFactory(username=f"p{number}")
+        player = PlayerFactory(name=f"Player {number:02d}", user=user)
+        MembershipFactory(club=club, player=player)
+        players.append(player)
+    return players
+
+
+def _event(club, count, fmt, **options):
+    tournament = services.tournament_create(club=club, name="Monthly", format=fmt,
+                                            starts_on=datetime.date(2026, 11, 28),
+                                            options=options)
+    players = _players(club, count)
+    for player in players:
+        services.entry_add(tournament=tournament, player=player)
+    services.tournament_start(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament, players
+
+
+def _match(tournament, key):
+    return TournamentMatch.objects.select_related("player_a", "player_b").get(
+        tournament=tournament, key=key)
+
+
+def _win(tournament, key, side=0, by=None):
+    match = _match(tournament, key)
+    winner = match.player_a if side == 0 else match.player_b
+    length = match.length
+    scores = (length, 0) if side == 0 else (0, length)
+    services.match_result_enter(match=match, winner=winner.pk, score_a=scores[0],
+                                score_b=scores[1], by=by)
+    return winner
+
+
+def test_start_seeds_in_entry_order_and_gives_byes_to_the_top_seeds(club, alice):
+    tournament, players = _event(club, 13, "consolation_last_chance")
+    assert tournament.status == Tournament.Status.RUNNING
+    byes = TournamentMatch.objects.filter(tournament=tournament, status=M.BYE)
+    assert sorted(m.winner.name for m in byes if m.flight == "main") == [
+        "Player 01", "Player 02", "Player 03"]
+    assert _match(tournament, "M1-2").status == M.READY  # 8 v 9
+    assert _match(tournament, "M2-1").status == M.WAITING  # 1 v winner of 8-9
+
+
+def test_lengths_per_flight_and_round(club):
+    tournament, _ = _event(club, 16, "consolation", round_lengths={"main": {"semi_final": 9,
+                                                                           "final": 11}})
+    lengths = {(r.flight, r.number): r.length for r in tournament.rounds.all()}
+    assert lengths[("main", 1)] == 7 and lengths[("main", 3)] == 9
+    assert lengths[("main", 4)] == 11 and lengths[("consolation", 1)] == 5
+
+
+def test_even_lengths_are_refused(club):
+    with pytest.raises(services.TournamentError, match="odd"):
+        services.tournament_create(club=club, name="Bad", starts_on=datetime.date.today(),
+                                   options={"lengths": {"main": 6}})
+
+
+def test_a_result_advances_the_bracket_and_is_published(club, alice):
+    tournament, _ = _event(club, 13, "consolation_last_chance")
+    winner = _win(tournament, "M1-2", side=1, by=alice)
+    next_match = _match(tournament, "M2-1")
+    assert next_match.status == M.READY and next_match.player_b == winner
+    loser_slot = _match(tournament, "C1-1")  # the 8-9 loser meets the bye from 1-16
+    assert loser_slot.status == M.BYE
+    row = FinishedMatch.objects.get(source="tournament", source_id=_match(tournament, "M1-2").pk)
+    assert row.winner == winner and row.is_played and row.length == 7
+
+
+def test_a_score_that_does_not_reach_the_length_is_refused(club, alice):
+    tournament, _ = _event(club, 4, "single_elimination")
+    match = _match(tournament, "M1-1")
+    with pytest.raises(services.TournamentError, match="not a finished result"):
+        services.match_result_enter(match=match, winner=match.player_a_id, score_a=5,
+                                    score_b=3, by=alice)
+    assert _match(tournament, "M1-1").status == M.READY
+
+
+def test_a_report_on_a_match_that_is_not_ready_is_refused(club):
+    tournament, players = _event(club, 4, "single_elimination")
+    final = _match(tournament, "M2-1")
+    with pytest.raises(services.TournamentError, match="not ready"):
+        services.match_result_report(match=final, by=players[0].user, winner=players[0].pk,
+                                     score_a=7, score_b=0)
+
+
+def test_a_player_reports_and_the_opponent_confirms(club):
+    tournament, players = _event(club, 4, "single_elimination")
+    match = _match(tournament, "M1-1")
+    a, b = match.player_a, match.player_b
+    report = services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7,
+                                          score_b=4)
+    assert _match(tournament, "M1-1").status == M.IN_PROGRESS
+    with pytest.raises(services.TournamentError, match="opponent"):
+        services.match_result_confirm(report=report, by=a.user)
+    services.match_result_confirm(report=report, by=b.user)
+    match = _match(tournament, "M1-1")
+    assert match.status == M.FINISHED and match.winner == a and match.confirmed_by == b.user
+
+
+def test_the_same_report_from_both_players_gives_one_result(club):
+    tournament, _ = _event(club, 4, "single_elimination")
+    match = _match(tournament, "M1-1")
+    a, b = match.player_a, match.player_b
+    services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7, score_b=2)
+    services.match_result_report(match=match, by=b.user, winner=a.pk, score_a=7, score_b=2)
+    assert _match(tournament, "M1-1").status == M.FINISHED
+    assert FinishedMatch.objects.filter(source="tournament").count() == 1
+
+
+def test_a_dispute_goes_to_the_referee_who_settles_it(club, carol):
+    tournament, _ = _event(club, 4, "single_elimination")
+    match = _match(tournament, "M1-1")
+    a, b = match.player_a, match.player_b
+    report = services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7,
+                                          score_b=2)
+    services.match_result_dispute(report=report, by=b.user, reason="I won 7-6")
+    match = _match(tournament, "M1-1")
+    assert "I won 7-6" in match.flag and match.status == M.IN_PROGRESS
+    services.match_result_resolve(match=match, by=carol, winner=b.pk, score_a=6, score_b=7,
+                                  reason="Both scoresheets checked")
+    match = _match(tournament, "M1-1")
+    assert match.winner == b and not match.flag
+    assert AuditEntry.objects.filter(action="result_dispute_resolved").count() == 1
+    assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.WITHDRAWN
+
+
+def test_a_withdrawal_gives_the_next_opponent_a_walkover(club, alice):
+    tournament, _ = _event(club, 4, "single_elimination")
+    winner = _win(tournament, "M1-1", by=alice)
+    other = _match(tournament, "M1-2")
+    entry = Entry.objects.get(tournament=tournament, player=other.player_a)
+    services.entry_withdraw(entry=entry, by=alice)
+    walkover = _match(tournament, "M1-2")
+    assert walkover.status == M.WALKOVER and walkover.winner == other.player_b
+    final = _match(tournament, "M2-1")
+    assert final.status == M.READY and {final.player_a, final.player_b} == {
+        winner, other.player_b}
+    row = FinishedMatch.objects.get(source="tournament", source_id=walkover.pk)
+    assert row.outcome == "walkover" and not row.is_played
+
+
+def test_a_correction_flows_to_later_matches_and_flags_those_already_played(club, alice, carol):
+    tournament, _ = _event(club, 8, "single_elimination")
+    first = _win(tournament, "M1-1", by=alice)
+    _win(tournament, "M1-2", by=alice)
+    _win(tournament, "M1-3", by=alice)
+    _win(tournament, "M1-4", by=alice)
+    semi = _match(tournament, "M2-1")
+    assert semi.player_a == first
+    wrong = _match(tournament, "M1-1")
+    services.match_result_correct(match=wrong, by=carol, winner=wrong.player_b_id, score_a=3,
+                                  score_b=7, reason="Scoresheet misread")
+    semi = _match(tournament, "M2-1")
+    assert semi.player_a == wrong.player_b and semi.status == M.READY  # not started: fixed
+    _win(tournament, "M2-2", by=alice)
+    services.match_result_correct(match=_match(tournament, "M1-3"), by=carol,
+                                  winner=_match(tournament, "M1-3").player_b_id,
+                                  score_a=0, score_b=7, reason="Wrong winner entered")
+    played = _match(tournament, "M2-2")
+    assert played.status == M.FINISHED and "should be" in played.flag  # flagged, kept
+    entry = AuditEntry.objects.filter(action="result_corrected").first()
+    assert entry.reason == "Wrong winner entered" and entry.before["winner"] != entry.after[
+        "winner"]
+
+
+def test_a_nine_player_double_elimination_runs_to_its_end(club, alice):
+    tournament, _ = _event(club, 9, "double_elimination")
+    for _ in range(40):
+        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        if ready is None:
+            break
+        _win(tournament, ready.key, side=1 if ready.flight == "final" else 0, by=alice)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert _match(tournament, "F2").status == M.FINISHED  # losers' side won F1: a reset
+
+
+def test_a_thirteen_player_event_runs_every_flight_to_its_end(club, alice):
+    tournament, _ = _event(club, 13, "consolation_last_chance")
+    for _ in range(60):
+        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        if ready is None:
+            break
+        _win(tournament, ready.key, by=alice)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert set(TournamentMatch.objects.filter(tournament=tournament).values_list(
+        "status", flat=True)) <= {M.FINISHED, M.BYE, M.SKIPPED}

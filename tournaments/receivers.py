@@ -1,0 +1,16 @@
+"""Listeners: a reported result whose match file has just been checked is confirmed or
+flagged (the games app announces the end of a check; it does not know tournaments)."""
+
+from django.dispatch import receiver
+
+from games.signals import rules_check_finished
+from tournaments.models import ResultReport
+from tournaments.services.results import report_verify
+
+
+@receiver(rules_check_finished, dispatch_uid="tournaments.report_verify")
+def verify_reports(sender, record_id: int, **kwargs) -> None:
+    pending = ResultReport.objects.filter(match_record_id=record_id,
+                                          status=ResultReport.Status.PENDING)
+    for report_id in pending.values_list("pk", flat=True):
+        report_verify(report_id=report_id)

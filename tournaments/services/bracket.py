@@ -1,0 +1,172 @@
+"""The bracket: generated from the pure format package at the start, refreshed after every
+result, withdrawal or correction.
+
+The pure package (``tournaments.formats``) owns the format's rules: it builds the graph
+and, given the results so far, says who plays in each match and which matches are decided
+by byes or not needed. This module maps seeds to players, stores what it says, and never
+overwrites a match that has started: a change there is flagged for the referee.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import formats
+from tournaments.models import Entry, Round, Tournament, TournamentMatch
+
+from .errors import TournamentError, lock
+from .options import round_length, round_name
+
+M = TournamentMatch.Status
+#: Matches whose players may still be (re)assigned by the bracket.
+OPEN = (M.WAITING, M.READY, M.SKIPPED, M.BYE)
+
+
+def _plan(tournament: Tournament, entrants: int):
+    try:
+        return formats.build(tournament.format, entrants,
+                             reset=tournament.options.get("reset", True))
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, by=None) -> Tournament:
+    """Close entries, seed whoever has no seed (after the seeded ones, in entry order), and
+    lay out every match of every flight with its round's length."""
+    tournament = lock(tournament.pk)
+    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        raise TournamentError("This tournament has already started.")
+    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
+    if len(entries) < 2:
+        raise TournamentError("A tournament needs at least two entries.")
+    seeded = sorted((e for e in entries if e.seed), key=lambda e: e.seed)
+    ranked = seeded + [e for e in entries if not e.seed]
+    tournament.entries.update(seed=None)
+    for seed, entry in enumerate(ranked, start=1):
+        entry.seed = seed
+    Entry.objects.bulk_update(ranked, ["seed"])
+    plan = formats.to_json(_plan(tournament, len(ranked)))["matches"]
+    _lay_out(tournament, plan)
+    tournament.status, tournament.started_at = Tournament.Status.RUNNING, timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    bracket_refresh(tournament=tournament, by=by)
+    return tournament
+
+
+def _lay_out(tournament: Tournament, plan: list[dict]) -> None:
+    last = {}
+    for match in plan:
+        last[match["flight"]] = max(last.get(match["flight"], 0), match["round"])
+    rounds = {}
+    for (flight, number) in sorted({(m["flight"], m["round"]) for m in plan}):
+        rounds[flight, number] = Round.objects.create(
+            tournament=tournament, flight=flight, number=number,
+            name=round_name(flight=flight, number=number, last=last[flight]),
+            length=round_length(tournament.options, flight=flight, number=number,
+                                last=last[flight]))
+    index: dict[tuple, int] = {}
+    rows = []
+    for match in plan:
+        key = (match["flight"], match["round"])
+        index[key] = index.get(key, 0) + 1
+        rows.append(TournamentMatch(
+            tournament=tournament, round=rounds[key], key=match["id"], flight=key[0],
+            round_number=key[1], index=index[key], slot_a=match["slots"][0],
+            slot_b=match["slots"][1], length=rounds[key].length))
+    TournamentMatch.objects.bulk_create(rows)
+
+
+def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]:
+    """Bring every open match in line with the results; returns the matches flagged.
+
+    Runs inside the caller's transaction, with the tournament locked. Repeats until
+    nothing changes, because a walkover (a withdrawn player) is itself a result.
+    """
+    flagged = []
+    for _ in range(64):  # a walkover per pass at most; 64 passes covers 1024 entrants
+        rows = {m.key: m for m in tournament.matches.select_for_update().order_by("pk")}
+        seeds = dict(tournament.entries.values_list("seed", "player_id"))
+        withdrawn = set(tournament.entries.exclude(status=Entry.Status.ACTIVE)
+                        .values_list("player_id", flat=True))
+        results = {key: _winner_slot(row) for key, row in rows.items()
+                   if row.status in (M.FINISHED, M.WALKOVER)}
+        state = formats.resolve(_plan(tournament, len(seeds)), results)
+        changed, walkover = False, False
+        for key, row in rows.items():
+            want = state[key]
+            players = tuple(seeds.get(seed) if seed else None for seed in want.seeds)
+            if row.status in OPEN:
+                changed |= _assign(row, players, want)
+                walkover = walkover or _walkover(row, withdrawn)
+            elif (row.player_a_id, row.player_b_id) != players and not row.flag:
+                row.flag = _mismatch(row, players)
+                row.save(update_fields=["flag"])
+                flagged.append(row)
+        if not walkover:
+            break
+    _finish_if_done(tournament)
+    return flagged
+
+
+def _winner_slot(row: TournamentMatch) -> int:
+    return 0 if row.winner_id == row.player_a_id else 1
+
+
+def _assign(row: TournamentMatch, players: tuple, want) -> bool:
+    """Store the players and status the format says; True when anything changed."""
+    status = {"waiting": M.WAITING, "ready": M.READY, "bye": M.BYE,
+              "skipped": M.SKIPPED}[want.status]
+    winner = None
+    if status == M.BYE:
+        winner = players[0] or players[1]
+        if winner is None:  # two byes: nothing to play, nobody advances
+            status = M.SKIPPED
+    before = (row.player_a_id, row.player_b_id, row.status, row.winner_id)
+    row.player_a_id, row.player_b_id = players
+    row.status, row.winner_id = status, winner
+    if status == M.READY and row.ready_at is None:
+        row.ready_at = timezone.now()
+    if before == (row.player_a_id, row.player_b_id, row.status, row.winner_id):
+        return False
+    row.save()
+    return True
+
+
+def _walkover(row: TournamentMatch, withdrawn: set[int]) -> bool:
+    """A ready match with a withdrawn player: the opponent wins by walkover."""
+    if row.status != M.READY:
+        return False
+    out = [p for p in (row.player_a_id, row.player_b_id) if p in withdrawn]
+    if not out:
+        return False
+    stays = row.player_b_id if out[0] == row.player_a_id else row.player_a_id
+    if stays in withdrawn:  # both gone: the first-named advances on paper
+        stays = row.player_a_id
+    row.status, row.winner_id, row.finished_at = M.WALKOVER, stays, timezone.now()
+    row.score_a = row.score_b = None
+    row.save()
+    from .results import publish
+
+    publish(row)
+    return True
+
+
+def _mismatch(row: TournamentMatch, players: tuple) -> str:
+    from clubs.models import Player
+
+    names = dict(Player.objects.filter(pk__in=[p for p in players if p]).values_list("pk",
+                                                                                      "name"))
+    should = " v ".join(names.get(p, "?") if p else "?" for p in players)
+    return (f"After a correction, this match should be {should}; it was "
+            f"{row.get_status_display().lower()} with other players. A referee decides.")
+
+
+def _finish_if_done(tournament: Tournament) -> None:
+    open_matches = tournament.matches.exclude(status__in=[M.FINISHED, M.WALKOVER, M.BYE,
+                                                           M.SKIPPED])
+    if tournament.status == Tournament.Status.RUNNING and not open_matches.exists():
+        tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
+        tournament.save(update_fields=["status", "finished_at"])
+    elif tournament.status == Tournament.Status.FINISHED and open_matches.exists():
+        tournament.status, tournament.finished_at = Tournament.Status.RUNNING, None
+        tournament.save(update_fields=["status", "finished_at"])

@@ -1,0 +1,284 @@
+"""Results: started, entered by the director, reported by a player and confirmed by the
+opponent (or by a match file whose rules check agrees), disputed, resolved by a referee,
+corrected with a reason. Every decided result advances the bracket at once and is
+published to the table of finished matches."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from audit.models import AuditEntry
+from audit.services import audit_record
+from clubs.models import Player
+from results.models import FinishedMatch
+from results.services import finished_match_record, finished_match_void
+from tournaments.models import ResultReport, Tournament, TournamentMatch
+
+from .errors import TournamentError, lock
+
+M = TournamentMatch.Status
+R = ResultReport.Status
+
+
+def _locked_match(match: TournamentMatch) -> tuple[Tournament, TournamentMatch]:
+    tournament = lock(match.tournament_id)
+    row = TournamentMatch.objects.select_for_update(of=("self",)).select_related(
+        "player_a", "player_b").get(pk=match.pk)
+    return tournament, row
+
+
+def _player_of(user) -> Player | None:
+    return Player.objects.filter(user=user).first() if user.is_authenticated else None
+
+
+def _check_score(row: TournamentMatch, winner_id: int, score_a: int, score_b: int) -> None:
+    """The winner reached the length, the loser did not (gammons may overshoot)."""
+    if winner_id not in (row.player_a_id, row.player_b_id):
+        raise TournamentError("The winner must be one of the two players of this match.")
+    if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
+               for s in (score_a, score_b)):
+        raise TournamentError("Scores are whole numbers of points.")
+    won, lost = (score_a, score_b) if winner_id == row.player_a_id else (score_b, score_a)
+    if won < row.length or lost >= row.length:
+        raise TournamentError(
+            f"In a {row.length}-point match the winner reaches {row.length} and the loser "
+            f"does not: {score_a}–{score_b} is not a finished result.")
+
+
+def _playable(row: TournamentMatch) -> None:
+    if row.status not in (M.READY, M.IN_PROGRESS):
+        raise TournamentError(f"Match {row.key} is not ready to be played "
+                              f"({row.get_status_display().lower()}).")
+
+
+def publish(row: TournamentMatch) -> None:
+    """The match's row in the table of finished matches (walkovers and byes marked)."""
+    tournament = row.tournament
+    if row.status not in TournamentMatch.DECIDED:
+        finished_match_void(source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk)
+        return
+    outcome = {M.FINISHED: FinishedMatch.Outcome.PLAYED, M.WALKOVER: FinishedMatch.Outcome.WALKOVER,
+               M.BYE: FinishedMatch.Outcome.BYE}[row.status]
+    a, b = (row.player_a, row.player_b) if row.player_a_id else (row.player_b, None)
+    finished_match_record(
+        club=tournament.club, source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk,
+        player_a=a, player_b=b if row.player_a_id else None, length=row.length,
+        winner=row.winner, score_a=row.score_a, score_b=row.score_b,
+        finished_at=row.finished_at or timezone.now(), outcome=outcome,
+        event=f"{tournament.name} — {row.round.name}")
+
+
+def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
+           status: str = M.FINISHED, reported_by=None, confirmed_by=None, record=None) -> None:
+    """Store a result on a locked match, publish it, advance the bracket."""
+    from .bracket import bracket_refresh
+
+    row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
+    row.reported_by, row.confirmed_by = reported_by, confirmed_by
+    row.finished_at = timezone.now()
+    row.started_at = row.started_at or row.finished_at
+    if record is not None:
+        row.match_record = record
+    row.save()
+    row.tournament = tournament
+    publish(row)
+    bracket_refresh(tournament=tournament, by=confirmed_by or reported_by)
+
+
+@transaction.atomic
+def match_start(*, match: TournamentMatch) -> TournamentMatch:
+    _, row = _locked_match(match)
+    if row.status != M.READY:
+        raise TournamentError(f"Match {row.key} cannot start: it is "
+                              f"{row.get_status_display().lower()}.")
+    row.status, row.started_at = M.IN_PROGRESS, timezone.now()
+    row.save(update_fields=["status", "started_at"])
+    return row
+
+
+@transaction.atomic
+def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, score_b: int,
+                       by) -> TournamentMatch:
+    """The director (or a referee) enters a result directly: it is final at once."""
+    tournament, row = _locked_match(match)
+    _playable(row)
+    _check_score(row, winner, score_a, score_b)
+    row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).update(
+        status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
+           reported_by=by, confirmed_by=by)
+    return row
+
+
+@transaction.atomic
+def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int,
+                        score_b: int, match_file: bytes | None = None,
+                        filename: str = "") -> ResultReport:
+    """A player reports their own match. The opponent's identical report confirms it; a
+    different one disputes it. A match file is imported and checked: the check confirms or
+    flags the report (see :func:`report_verify`)."""
+    tournament, row = _locked_match(match)
+    _playable(row)
+    reporter = _player_of(by)
+    if reporter is None or reporter.pk not in (row.player_a_id, row.player_b_id):
+        raise TournamentError("Only the two players of a match report its result.")
+    _check_score(row, winner, score_a, score_b)
+    open_report = row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).first()
+    if open_report is not None:
+        return _second_report(tournament, row, open_report, by=by, winner=winner,
+                              score_a=score_a, score_b=score_b)
+    record = _import_evidence(tournament, row, match_file, filename, by) if match_file else None
+    report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
+                                         score_a=score_a, score_b=score_b, match_record=record)
+    if row.status == M.READY:
+        row.status, row.started_at = M.IN_PROGRESS, row.started_at or timezone.now()
+        row.save(update_fields=["status", "started_at"])
+    # With a match file, the end of its rules check confirms or flags the report
+    # (tournaments.receivers -> report_verify).
+    return report
+
+
+def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
+    if report.reported_by_id == by.pk:
+        raise TournamentError("You already reported this match: your opponent confirms it.")
+    if report.status != R.PENDING:
+        raise TournamentError("This match's result is with the referees.")
+    if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
+        return _confirm(tournament, row, report, by=by)
+    return _dispute(row, report, by=by,
+                    reason=f"The players disagree: the other report says "
+                           f"{score_a}–{score_b}.")
+
+
+def _import_evidence(tournament, row, data: bytes, filename: str, by):
+    from games.services.match_import import MatchImportError, match_import
+
+    try:
+        return match_import(club=tournament.club, data=data, filename=filename, uploaded_by=by,
+                            player_left=row.player_a, player_right=row.player_b)
+    except MatchImportError as exc:
+        raise TournamentError(f"The match file was not accepted: {exc}") from exc
+
+
+def _confirm(tournament, row, report, *, by) -> ResultReport:
+    report.status, report.resolved_by, report.resolved_at = R.CONFIRMED, by, timezone.now()
+    report.save(update_fields=["status", "resolved_by", "resolved_at"])
+    decide(tournament, row, winner_id=report.winner_id, score_a=report.score_a,
+           score_b=report.score_b, reported_by=report.reported_by, confirmed_by=by,
+           record=report.match_record)
+    return report
+
+
+def _dispute(row, report, *, by, reason: str, status: str = R.DISPUTED) -> ResultReport:
+    report.status, report.note = status, reason
+    report.save(update_fields=["status", "note"])
+    row.flag = reason
+    row.save(update_fields=["flag"])
+    return report
+
+
+@transaction.atomic
+def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
+    """The opponent confirms a pending report: the result is final."""
+    tournament, row = _locked_match(report.match)
+    report = ResultReport.objects.select_for_update().get(pk=report.pk)
+    if report.status != R.PENDING:
+        raise TournamentError("This report is no longer waiting for a confirmation.")
+    confirmer = _player_of(by)
+    opponent = row.player_b_id if report.reported_by.player.pk == row.player_a_id \
+        else row.player_a_id
+    if confirmer is None or confirmer.pk != opponent:
+        raise TournamentError("Only the opponent confirms a reported result.")
+    return _confirm(tournament, row, report, by=by)
+
+
+@transaction.atomic
+def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultReport:
+    """The opponent disputes a report: the match goes to the club's referees."""
+    _, row = _locked_match(report.match)
+    report = ResultReport.objects.select_for_update().get(pk=report.pk)
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError("Say what is wrong with the reported result.")
+    if report.status != R.PENDING:
+        raise TournamentError("This report is no longer waiting for a confirmation.")
+    disputer = _player_of(by)
+    if disputer is None or disputer.pk not in (row.player_a_id, row.player_b_id) \
+            or report.reported_by_id == by.pk:
+        raise TournamentError("Only the opponent disputes a reported result.")
+    return _dispute(row, report, by=by, reason=f"Disputed by {disputer}: {reason}")
+
+
+def report_verify(*, report_id: int) -> ResultReport | None:
+    """Once the attached match file is checked: confirm the report when the check's final
+    score agrees and it found no violations; otherwise flag the match for the referees."""
+    with transaction.atomic():
+        report = ResultReport.objects.select_related("match", "match_record__rules_check") \
+            .filter(pk=report_id, status=R.PENDING).first()
+        if report is None or report.match_record is None:
+            return None
+        check = report.match_record.rules_check
+        if check.status not in ("passed", "failed", "error"):
+            return None  # not checked yet: the check's end calls us again
+        tournament, row = _locked_match(report.match)
+        record = report.match_record
+        file_winner = None if record.winner is None else (
+            row.player_a_id if record.winner == 0 else row.player_b_id)
+        agrees = (file_winner == report.winner_id and
+                  (record.score_left, record.score_right) == (report.score_a, report.score_b))
+        if agrees and check.status == "passed":
+            return _confirm(tournament, row, report, by=None)
+        why = ("the rules check found violations" if check.status != "passed" else
+               f"the match file's score is {record.score_left}–{record.score_right}")
+        return _dispute(row, report, by=None, status=R.FLAGGED,
+                        reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
+
+
+@transaction.atomic
+def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: int,
+                         score_b: int, reason: str) -> TournamentMatch:
+    """A referee settles a disputed or flagged match (reason kept in the audit log)."""
+    tournament, row = _locked_match(match)
+    _playable(row)
+    _check_score(row, winner, score_a, score_b)
+    open_report = row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).first()
+    before = {"flag": row.flag, "report": _report_dict(open_report)}
+    row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).update(
+        status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+    audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
+                 action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED, before=before,
+                 after={"winner": winner, "score": [score_a, score_b]})
+    row.flag = ""
+    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
+           reported_by=open_report.reported_by if open_report else by, confirmed_by=by,
+           record=open_report.match_record if open_report else None)
+    return row
+
+
+def _report_dict(report: ResultReport | None) -> dict | None:
+    if report is None:
+        return None
+    return {"id": report.pk, "winner": report.winner_id, "score": [report.score_a,
+                                                                    report.score_b],
+            "status": report.status, "note": report.note}
+
+
+@transaction.atomic
+def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: int,
+                         score_b: int, reason: str) -> TournamentMatch:
+    """A director or referee changes a decided result. The bracket is recomputed: later
+    matches not started get the right players; those already started or played with a
+    player who should not be there are flagged for the referee (nothing is deleted)."""
+    tournament, row = _locked_match(match)
+    if row.status not in (M.FINISHED, M.WALKOVER):
+        raise TournamentError(f"Match {row.key} has no result to correct yet.")
+    _check_score(row, winner, score_a, score_b)
+    before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
+              "status": row.status}
+    after = {"winner": winner, "score": [score_a, score_b], "status": M.FINISHED}
+    if before == after:
+        raise TournamentError("That is the result already recorded.")
+    audit_record(club_id=tournament.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
+                 target=row, reason=reason, before=before, after=after)
+    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
+           reported_by=row.reported_by, confirmed_by=by)
+    return row

@@ -1,0 +1,226 @@
+"""Tournament pages: the public bracket (anyone), the player's report and confirm (the two
+players of a match), the director's page (the club's admins; referees settle and correct).
+Views translate HTTP: the gates of ``clubs.permissions`` decide who, the services decide
+what, the selectors read."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club
+from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
+from clubs.selectors import club_members
+from tournaments import forms, selectors, services
+from tournaments.models import ResultReport, Tournament, TournamentMatch
+
+
+def _tournament(club: Club, pk: int) -> Tournament:
+    try:
+        return selectors.tournament_get(club=club, pk=pk)
+    except Tournament.DoesNotExist:
+        raise Http404("No such tournament.") from None
+
+
+def tournament_list(request, slug: str):
+    club = get_object_or_404(Club, slug=slug)
+    return render(request, "tournaments/public/list.html", {
+        "club": club, "tournaments": selectors.tournament_list(club=club),
+        "can_direct": is_club_admin(user=request.user, club=club)})
+
+
+@login_required
+def tournament_new(request, slug: str):
+    club = club_for_admin(user=request.user, slug=slug)
+    form = forms.TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(
+                club=club, name=form.cleaned_data["name"], format=form.cleaned_data["format"],
+                starts_on=form.cleaned_data["starts_on"], options=form.options(),
+                created_by=request.user)
+        except services.DOMAIN_ERRORS as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("tournaments:manage", slug=club.slug, pk=tournament.pk)
+    return render(request, "tournaments/manage/new.html", {"club": club, "form": form},
+                  status=400 if form.errors else 200)
+
+
+def _public_context(request, club, tournament) -> dict:
+    mine = selectors.my_matches(tournament=tournament, user=request.user)
+    return {"club": club, "tournament": tournament,
+            "bracket": selectors.bracket(tournament=tournament),
+            "placings": selectors.placings(tournament=tournament),
+            "day": selectors.day_view(tournament=tournament),
+            "mine": [m for m in mine if m.status in (TournamentMatch.Status.READY,
+                                                     TournamentMatch.Status.IN_PROGRESS)],
+            "reports": selectors.open_reports(tournament=tournament),
+            "can_direct": is_club_admin(user=request.user, club=club)}
+
+
+def tournament_detail(request, slug: str, pk: int):
+    club = get_object_or_404(Club, slug=slug)
+    tournament = _tournament(club, pk)
+    return render(request, "tournaments/public/detail.html",
+                  _public_context(request, club, tournament))
+
+
+def tournament_state(request, slug: str, pk: int):
+    """The poll: the version only; the page reloads itself when it changed."""
+    club = get_object_or_404(Club, slug=slug)
+    tournament = _tournament(club, pk)
+    return JsonResponse({"version": tournament.version, "status": tournament.status})
+
+
+@login_required
+def tournament_manage(request, slug: str, pk: int):
+    club = club_for_admin(user=request.user, slug=slug)
+    tournament = _tournament(club, pk)
+    entered = set(tournament.entries.values_list("player_id", flat=True))
+    return render(request, "tournaments/manage/manage.html", {
+        **_public_context(request, club, tournament),
+        "entries": selectors.entries(tournament=tournament),
+        "members": [m for m in club_members(club=club) if m.player_id not in entered],
+        "matches": selectors.matches(tournament=tournament),
+    })
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _match(tournament, match_id) -> TournamentMatch:
+    return get_object_or_404(TournamentMatch, tournament=tournament, pk=match_id)
+
+
+def _report(tournament, report_id) -> ResultReport:
+    return get_object_or_404(ResultReport, match__tournament=tournament, pk=report_id)
+
+
+def _report_result(request, tournament, data):
+    upload = data.get("match_file")
+    services.match_result_report(
+        match=_match(tournament, data["match"]), by=request.user, winner=data["winner"],
+        score_a=data["score_a"], score_b=data["score_b"],
+        match_file=upload.read() if upload else None, filename=upload.name if upload else "")
+    return "Result reported: your opponent confirms it."
+
+
+def _confirm(request, tournament, data):
+    services.match_result_confirm(report=_report(tournament, data["report"]), by=request.user)
+    return "Result confirmed."
+
+
+def _dispute(request, tournament, data):
+    services.match_result_dispute(report=_report(tournament, data["report"]), by=request.user,
+                                  reason=data.get("reason", ""))
+    return "Result disputed: the club's referees will decide."
+
+
+PLAYER_ACTIONS = {"report": (forms.ResultForm, _report_result),
+                  "confirm": (forms.ReportActionForm, _confirm),
+                  "dispute": (forms.ReportActionForm, _dispute)}
+
+
+def _run(request, tournament, actions, action):
+    if action not in actions:
+        raise Http404("Unknown action.")
+    form_class, handler = actions[action]
+    form = form_class(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, " ".join(" ".join(e) for e in form.errors.values()))
+        return False
+    try:
+        messages.success(request, handler(request, tournament, form.cleaned_data))
+    except services.DOMAIN_ERRORS as exc:
+        messages.error(request, str(exc))
+        return False
+    return True
+
+
+@login_required
+@require_POST
+def player_action(request, slug: str, pk: int, action: str):
+    """A player reports, confirms or disputes their own match (the services check who)."""
+    club = get_object_or_404(Club, slug=slug)
+    tournament = _tournament(club, pk)
+    ok = _run(request, tournament, PLAYER_ACTIONS, action)
+    response = redirect(tournament.get_absolute_url())
+    response.status_code = 303 if ok else 302
+    return response
+
+
+def _add_entry(request, tournament, data):
+    if data.get("guest"):
+        entry = services.entry_add_guest(tournament=tournament, name=data["guest"])
+    elif data.get("player"):
+        entry = services.entry_add(tournament=tournament, player=data["player"])
+    else:
+        raise services.TournamentError("Choose a member or type a guest's name.")
+    return f"{entry.player} entered."
+
+
+def _seed(request, tournament, data):
+    order = forms.OrderForm(request.POST)
+    order.is_valid()
+    ids = order.entry_ids()
+    services.entries_seed(tournament=tournament, order=ids)
+    return "Seeds set." if ids else "Seeds drawn at random (the draw is recorded)."
+
+
+def _start(request, tournament, data):
+    services.tournament_start(tournament=tournament, by=request.user)
+    return "The bracket is drawn: the first matches are ready."
+
+
+def _enter(request, tournament, data):
+    services.match_result_enter(match=_match(tournament, data["match"]), by=request.user,
+                                winner=data["winner"], score_a=data["score_a"],
+                                score_b=data["score_b"])
+    return "Result entered."
+
+
+def _start_match(request, tournament, data):
+    services.match_start(match=_match(tournament, data["match"]))
+    return "Match started."
+
+
+def _correct(request, tournament, data):
+    services.match_result_correct(match=_match(tournament, data["match"]), by=request.user,
+                                  winner=data["winner"], score_a=data["score_a"],
+                                  score_b=data["score_b"], reason=data.get("reason", ""))
+    return "Result corrected; later matches follow (those already played are flagged)."
+
+
+def _resolve(request, tournament, data):
+    services.match_result_resolve(match=_match(tournament, data["match"]), by=request.user,
+                                  winner=data["winner"], score_a=data["score_a"],
+                                  score_b=data["score_b"], reason=data.get("reason", ""))
+    return "Dispute settled."
+
+
+DIRECTOR_ACTIONS = {
+    "entry": (forms.EntryForm, _add_entry), "seed": (forms.OrderForm, _seed),
+    "start": (forms.OrderForm, _start), "enter": (forms.ResultForm, _enter),
+    "begin": (forms.MatchForm, _start_match),
+}
+REFEREE_ACTIONS = {"correct": (forms.ResultForm, _correct),
+                   "resolve": (forms.ResultForm, _resolve)}
+
+
+@login_required
+@require_POST
+def director_action(request, slug: str, pk: int, action: str):
+    """The director's taps; corrections and dispute rulings also by the club's referees."""
+    if action in REFEREE_ACTIONS:
+        club = club_for_referee(user=request.user, slug=slug)
+        actions = REFEREE_ACTIONS
+    else:
+        club = club_for_admin(user=request.user, slug=slug)
+        actions = DIRECTOR_ACTIONS
+    tournament = _tournament(club, pk)
+    _run(request, tournament, actions, action)
+    target = "tournaments:manage" if is_club_admin(user=request.user, club=club) \
+        else "tournaments:detail"
+    return redirect(target, slug=club.slug, pk=tournament.pk)
