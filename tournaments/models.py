@@ -237,3 +237,38 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match.key}: {self.winner} wins {self.score_a}–{self.score_b}"
+
+
+class Placing(models.Model):
+    """A player's final place in one competition of a finished tournament (main, consolation,
+    last chance). Written when the last match is decided, rewritten after a correction,
+    removed if the event reopens; standings and master points read it."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="placings")
+    competition = models.CharField(max_length=12)
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
+                               related_name="tournament_placings")
+    place = models.PositiveSmallIntegerField()
+    #: How many players share the place (the two losing semi-finalists: 2, "3rd=").
+    shared = models.PositiveSmallIntegerField(default=1)
+    #: How many players entered this competition (placement points scale with it).
+    field_size = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["tournament", "competition", "place", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "competition", "player"],
+                                    name="tournaments_placing_once"),
+            models.CheckConstraint(condition=Q(place__gte=1) & Q(shared__gte=1)
+                                   & Q(field_size__gte=F("place")),
+                                   name="tournaments_placing_in_field"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.player} {self.label} ({self.competition})"
+
+    @property
+    def label(self) -> str:
+        from tournaments.formats.placings import ordinal
+
+        return ordinal(self.place) + ("=" if self.shared > 1 else "")

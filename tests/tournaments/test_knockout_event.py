@@ -10,7 +10,7 @@ from audit.models import AuditEntry
 from results.models import FinishedMatch
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
 M = TournamentMatch.Status
@@ -208,3 +208,47 @@ def test_a_thirteen_player_event_runs_every_flight_to_its_end(club, alice):
     assert tournament.status == Tournament.Status.FINISHED
     assert set(TournamentMatch.objects.filter(tournament=tournament).values_list(
         "status", flat=True)) <= {M.FINISHED, M.BYE, M.SKIPPED}
+
+
+def _run_to_end(tournament, *, by, side=0):
+    for _ in range(80):
+        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        if ready is None:
+            return
+        _win(tournament, ready.key, side=side, by=by)
+
+
+def test_a_finished_event_stores_each_competitions_placings(club, alice):
+    tournament, players = _event(club, 8, "consolation")
+    _run_to_end(tournament, by=alice)  # the top-named player always wins: seed order holds
+    rows = {(p.competition, p.player.name): p for p in Placing.objects.filter(
+        tournament=tournament).select_related("player")}
+    winner = rows["main", "Player 01"]
+    assert (winner.place, winner.shared, winner.field_size, winner.label) == (1, 1, 8, "1st")
+    assert rows["main", "Player 02"].place == 2
+    semi = rows["main", "Player 04"]
+    assert (semi.place, semi.shared, semi.label) == (3, 2, "3rd=")
+    assert {name for (comp, name) in rows if comp == "consolation"} == {
+        f"Player {n:02d}" for n in range(3, 9)}  # losers of main rounds 1 and 2
+
+
+def test_a_correction_that_reopens_the_event_removes_its_placings(club, alice, carol):
+    tournament, _ = _event(club, 4, "single_elimination")
+    _run_to_end(tournament, by=alice)
+    assert Placing.objects.filter(tournament=tournament).count() == 4
+    final = _match(tournament, "M2-1")
+    services.match_result_correct(match=final, by=carol, winner=final.player_b_id,
+                                  score_a=3, score_b=7, reason="Wrong winner entered")
+    first = Placing.objects.get(tournament=tournament, place=1)
+    assert first.player_id == final.player_b_id  # still finished: placings rewritten
+
+
+def test_a_correction_that_makes_the_reset_unneeded_flags_it(club, alice, carol):
+    tournament, _ = _event(club, 4, "double_elimination")
+    _run_to_end(tournament, by=alice, side=1)  # the losers' side wins F1: the reset is played
+    assert _match(tournament, "F2").status == M.FINISHED
+    first = _match(tournament, "F1")
+    services.match_result_correct(match=first, by=carol, winner=first.player_a_id,
+                                  score_a=7, score_b=2, reason="Scoresheet misread")
+    reset = _match(tournament, "F2")
+    assert reset.status == M.FINISHED and "no longer needed" in reset.flag

@@ -123,10 +123,14 @@ def bracket_state(bracket: Bracket, entrants: Mapping[int, Hashable] | Sequence[
     return _resolve(bracket, _seeds(bracket, entrants), results, strict=True)
 
 
-def resolve(bracket: Bracket, results: Mapping[str, object]) -> BracketState:
-    """:func:`bracket_state` with every entrant keyed by its own seed."""
+def resolve(bracket: Bracket, results: Mapping[str, object], *,
+            strict: bool = True) -> BracketState:
+    """:func:`bracket_state` with every entrant keyed by its own seed.
+
+    ``strict=False`` (after a correction): a result for a match that is no longer ready
+    (a reset no longer needed) is left out instead of refused."""
     seeds = range(1, bracket.entrants + 1)
-    return _resolve(bracket, dict(zip(seeds, seeds, strict=True)), results, strict=True)
+    return _resolve(bracket, dict(zip(seeds, seeds, strict=True)), results, strict=strict)
 
 
 def ready_matches(bracket: Bracket, entrants, results) -> tuple[MatchState, ...]:

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import formats
-from tournaments.models import Entry, Round, Tournament, TournamentMatch
+from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
 from .errors import TournamentError, lock
 from .options import round_length, round_name
@@ -90,7 +90,7 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
                         .values_list("player_id", flat=True))
         results = {key: _winner_slot(row) for key, row in rows.items()
                    if row.status in (M.FINISHED, M.WALKOVER)}
-        state = formats.resolve(_plan(tournament, len(seeds)), results)
+        state = formats.resolve(_plan(tournament, len(seeds)), results, strict=False)
         changed, walkover = False, False
         for key, row in rows.items():
             want = state[key]
@@ -98,13 +98,19 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
             if row.status in OPEN:
                 changed |= _assign(row, players, want)
                 walkover = walkover or _walkover(row, withdrawn)
+            elif not row.flag and row.status in (M.FINISHED, M.WALKOVER) and (
+                    want.status != formats.Status.FINISHED):
+                row.flag = ("After a correction, this match is no longer needed; it was "
+                            f"{row.get_status_display().lower()}. A referee decides.")
+                row.save(update_fields=["flag"])
+                flagged.append(row)
             elif (row.player_a_id, row.player_b_id) != players and not row.flag:
                 row.flag = _mismatch(row, players)
                 row.save(update_fields=["flag"])
                 flagged.append(row)
         if not walkover:
             break
-    _finish_if_done(tournament)
+    _finish_if_done(tournament, state, seeds)
     return flagged
 
 
@@ -161,12 +167,31 @@ def _mismatch(row: TournamentMatch, players: tuple) -> str:
             f"{row.get_status_display().lower()} with other players. A referee decides.")
 
 
-def _finish_if_done(tournament: Tournament) -> None:
+def _finish_if_done(tournament: Tournament, state, seeds: dict) -> None:
+    """Finish the event when every match is decided (and store its placings); reopen it
+    when a correction brings back a match to play."""
     open_matches = tournament.matches.exclude(status__in=[M.FINISHED, M.WALKOVER, M.BYE,
                                                            M.SKIPPED])
-    if tournament.status == Tournament.Status.RUNNING and not open_matches.exists():
+    done = not open_matches.exists()
+    if done:
+        _store_placings(tournament, state, seeds)
+    else:
+        tournament.placings.all().delete()
+    if tournament.status == Tournament.Status.RUNNING and done:
         tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
-    elif tournament.status == Tournament.Status.FINISHED and open_matches.exists():
+    elif tournament.status == Tournament.Status.FINISHED and not done:
         tournament.status, tournament.finished_at = Tournament.Status.RUNNING, None
         tournament.save(update_fields=["status", "finished_at"])
+
+
+def _store_placings(tournament: Tournament, state, seeds: dict) -> None:
+    """The format's placings per competition, seeds turned into players; rewritten whole."""
+    rows = []
+    for competition, places in formats.placings(state).items():
+        field = sum(len(p.entrants) for p in places)
+        rows += [Placing(tournament=tournament, competition=competition, player_id=seeds[seed],
+                         place=p.place, shared=len(p.entrants), field_size=field)
+                 for p in places for seed in p.entrants]
+    tournament.placings.all().delete()
+    Placing.objects.bulk_create(rows)

@@ -17,6 +17,8 @@ DEFAULT_OPTIONS = {
     "reset": True,
     #: Minutes per point of match length, for the day's time estimates.
     "minutes_per_point": 11,
+    #: Master points weights: the event's weight, and each competition's (division) weight.
+    "master_points": {"event": 1.0, "main": 1.0, "consolation": 0.7, "last_chance": 0.5},
 }
 
 
@@ -54,7 +56,23 @@ def tournament_options(*, format: str, options: dict) -> dict:
     if isinstance(pace, bool) or not isinstance(pace, int | float) or not 1 <= pace <= 60:
         raise TournamentError("The pace is 1 to 60 minutes per point.")
     merged["lengths"], merged["round_lengths"] = lengths, rounds
+    merged["master_points"] = master_point_weights(options)
     return merged
+
+
+def master_point_weights(options: dict) -> dict[str, float]:
+    """The event weight and each competition's weight, defaults filled in (for any
+    tournament, also those stored before the option existed)."""
+    given = options.get("master_points") or {}
+    if not isinstance(given, dict):
+        raise TournamentError("Master points weights are a mapping of names to numbers.")
+    weights = {**DEFAULT_OPTIONS["master_points"], **given}
+    for name, value in weights.items():
+        if name not in DEFAULT_OPTIONS["master_points"]:
+            raise TournamentError(f"Unknown master points weight {name!r}.")
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10:
+            raise TournamentError(f"The {name} weight is a number from 0 to 10.")
+    return {name: float(value) for name, value in weights.items()}
 
 
 def round_length(options: dict, *, flight: str, number: int, last: int) -> int:
@@ -82,4 +100,5 @@ def round_name(*, flight: str, number: int, last: int) -> str:
     return f"{label} round {number}"
 
 
-__all__ = ["DEFAULT_OPTIONS", "Tournament", "round_length", "round_name", "tournament_options"]
+__all__ = ["DEFAULT_OPTIONS", "Tournament", "master_point_weights", "round_length", "round_name",
+           "tournament_options"]
