@@ -1,14 +1,22 @@
-"""Tournaments API: tournaments with their bracket (anyone reads), a player's report and
-the opponent's confirmation (the services check who may)."""
+"""Tournaments API: tournaments with their entries and bracket (anyone reads); the club's
+admins (directors) create, enter, seed, start and enter results; referees and admins settle
+disputes and correct results; players report, confirm and dispute their own matches (the
+services check who). Every write goes through ``tournaments.services``; the gates of
+``clubs.permissions`` decide who may call it."""
 
+from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.generics import get_object_or_404
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.permissions import club_for_admin, club_for_referee
 from tournaments import services
-from tournaments.models import ResultReport, Tournament, TournamentMatch
+from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+
+# --------------------------------------------------------------------------- output
 
 
 class TournamentMatchOutput(serializers.ModelSerializer):
@@ -24,6 +32,16 @@ class TournamentMatchOutput(serializers.ModelSerializer):
                   "score_b", "winner_id", "flag"]
 
 
+class EntryOutput(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.name", read_only=True)
+    status = serializers.CharField(read_only=True, help_text="active, withdrawn or "
+                                                             "disqualified")
+
+    class Meta:
+        model = Entry
+        fields = ["id", "player_id", "player", "seed", "status"]
+
+
 class TournamentOutput(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text="draft, registration, running "
@@ -36,32 +54,11 @@ class TournamentOutput(serializers.ModelSerializer):
 
 
 class TournamentDetailOutput(TournamentOutput):
+    entries = EntryOutput(many=True, read_only=True)
     matches = TournamentMatchOutput(many=True, read_only=True)
 
     class Meta(TournamentOutput.Meta):
-        fields = [*TournamentOutput.Meta.fields, "matches"]
-
-
-class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
-    """Club tournaments; the detail carries the bracket (every match with its slots)."""
-
-    permission_classes = [permissions.AllowAny]
-    filterset_fields = ["club__slug", "status"]
-
-    def get_queryset(self):
-        queryset = Tournament.objects.select_related("club").order_by("-starts_on", "-pk")
-        if self.action == "retrieve":
-            queryset = queryset.prefetch_related("matches__player_a", "matches__player_b")
-        return queryset
-
-    def get_serializer_class(self):
-        return TournamentDetailOutput if self.action == "retrieve" else TournamentOutput
-
-
-class TournamentReportInput(serializers.Serializer):
-    winner = serializers.IntegerField(min_value=1, help_text="The winner's player id.")
-    score_a = serializers.IntegerField(min_value=0)
-    score_b = serializers.IntegerField(min_value=0)
+        fields = [*TournamentOutput.Meta.fields, "draw_seed", "entries", "matches"]
 
 
 class TournamentReportOutput(serializers.ModelSerializer):
@@ -69,31 +66,235 @@ class TournamentReportOutput(serializers.ModelSerializer):
         model = ResultReport
         extra_kwargs = {"status": {"read_only": True}}
         fields = ["id", "match", "winner", "score_a", "score_b", "status", "note",
-                  "created_at"]
+                  "match_record", "created_at"]
 
 
-class MatchReportApi(APIView):
-    """Report your own match's result (the opponent confirms it)."""
+class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
+    """Club tournaments; the detail carries the entries and the bracket (every match with
+    its slots, players and result)."""
+
+    permission_classes = [permissions.AllowAny]
+    filterset_fields = ["club__slug", "status"]
+
+    def get_queryset(self):
+        queryset = Tournament.objects.select_related("club").order_by("-starts_on", "-pk")
+        if self.action == "retrieve":
+            queryset = queryset.prefetch_related(
+                "matches__player_a", "matches__player_b",
+                Prefetch("entries", queryset=Entry.objects.select_related("player")
+                         .order_by("seed", "pk")))
+        return queryset
+
+    def get_serializer_class(self):
+        return TournamentDetailOutput if self.action == "retrieve" else TournamentOutput
+
+
+# --------------------------------------------------------------------------- input
+
+
+class TournamentCreateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    starts_on = serializers.DateField()
+    format = serializers.ChoiceField(choices=Tournament.Format.choices,
+                                     default=Tournament.Format.SINGLE)
+    options = serializers.DictField(required=False, help_text="Lengths per flight and round, "
+                                    "crawford, reset, minutes_per_point (see the docs).")
+
+
+class EntryAddInput(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, required=False,
+                                      help_text="A member's player id.")
+    guest = serializers.CharField(max_length=120, required=False,
+                                  help_text="A guest's name (no login needed).")
+
+    def validate(self, attrs):
+        if bool(attrs.get("player")) == bool(attrs.get("guest", "").strip()):
+            raise serializers.ValidationError("Give either a member's player id or a guest's "
+                                              "name.")
+        return attrs
+
+
+class WithdrawInput(serializers.Serializer):
+    pass
+
+
+class SeedInput(serializers.Serializer):
+    order = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
+                                  allow_null=True, help_text="Entry ids, best first; leave "
+                                  "out for a recorded random draw.")
+
+
+class ResultInput(serializers.Serializer):
+    winner = serializers.IntegerField(min_value=1, help_text="The winner's player id.")
+    score_a = serializers.IntegerField(min_value=0, max_value=99)
+    score_b = serializers.IntegerField(min_value=0, max_value=99)
+
+
+class ReportInput(ResultInput):
+    match_file = serializers.FileField(required=False, help_text="Optional evidence: a match "
+                                       "file; when its rules check agrees, it confirms.")
+
+
+class ReasonInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class RulingInput(ResultInput):
+    reason = serializers.CharField(max_length=500, help_text="Kept in the audit log.")
+
+
+# --------------------------------------------------------------------------- writes
+
+
+class _Write(APIView):
+    """Validate the input, call the service; a refusal is a 400 with the reason."""
 
     permission_classes = [permissions.IsAuthenticated]
+    input_class: type[serializers.Serializer] = serializers.Serializer
 
-    @extend_schema(request=TournamentReportInput, responses={201: TournamentReportOutput})
+    def _data(self, request) -> dict:
+        data = self.input_class(data=request.data)
+        data.is_valid(raise_exception=True)
+        return data.validated_data
+
+    @staticmethod
+    def _refused(exc) -> Response:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _tournament_for_admin(request, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    club_for_admin(user=request.user, club_id=tournament.club_id)
+    return tournament
+
+
+def _match_for(request, pk: int, gate) -> TournamentMatch:
+    match = get_object_or_404(TournamentMatch.objects.select_related("tournament"), pk=pk)
+    gate(user=request.user, club_id=match.tournament.club_id)
+    return match
+
+
+class TournamentCreateApi(_Write):
+    """Create a tournament of the club (its admins)."""
+
+    input_class = TournamentCreateInput
+
+    @extend_schema(request=TournamentCreateInput, responses={201: TournamentOutput})
+    def post(self, request, slug: str):
+        club = club_for_admin(user=request.user, slug=slug)
+        data = self._data(request)
+        try:
+            tournament = services.tournament_create(club=club, created_by=request.user, **data)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class EntryAddApi(_Write):
+    """Enter a member or a guest (the club's admins; until the start)."""
+
+    input_class = EntryAddInput
+
+    @extend_schema(request=EntryAddInput, responses={201: EntryOutput})
+    def post(self, request, pk: int):
+        tournament = _tournament_for_admin(request, pk)
+        data = self._data(request)
+        try:
+            if data.get("player"):
+                entry = services.entry_add(tournament=tournament, player=data["player"])
+            else:
+                entry = services.entry_add_guest(tournament=tournament, name=data["guest"])
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryWithdrawApi(_Write):
+    """Withdraw an entry (the club's admins); after the start the next opponent gets a
+    walkover."""
+
+    input_class = WithdrawInput
+
+    @extend_schema(request=None, responses={200: EntryOutput})
+    def post(self, request, pk: int):
+        entry = get_object_or_404(Entry.objects.select_related("tournament", "player"), pk=pk)
+        club_for_admin(user=request.user, club_id=entry.tournament.club_id)
+        try:
+            entry = services.entry_withdraw(entry=entry, by=request.user)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(EntryOutput(entry).data)
+
+
+class TournamentSeedApi(_Write):
+    """Seed the entries in the director's order, or by a recorded random draw."""
+
+    input_class = SeedInput
+
+    @extend_schema(request=SeedInput, responses={200: EntryOutput(many=True)})
+    def post(self, request, pk: int):
+        tournament = _tournament_for_admin(request, pk)
+        data = self._data(request)
+        try:
+            ranked = services.entries_seed(tournament=tournament, order=data.get("order"))
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(EntryOutput(ranked, many=True).data)
+
+
+class TournamentStartApi(_Write):
+    """Close entries and draw the bracket (the club's admins)."""
+
+    @extend_schema(request=None, responses={200: TournamentDetailOutput})
+    def post(self, request, pk: int):
+        tournament = _tournament_for_admin(request, pk)
+        try:
+            services.tournament_start(tournament=tournament, by=request.user)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(TournamentDetailOutput(Tournament.objects.get(pk=pk)).data)
+
+
+class MatchResultEnterApi(_Write):
+    """The director enters a match's result: final at once, the bracket advances."""
+
+    input_class = ResultInput
+
+    @extend_schema(request=ResultInput, responses={200: TournamentMatchOutput})
+    def post(self, request, pk: int):
+        match = _match_for(request, pk, club_for_admin)
+        data = self._data(request)
+        try:
+            match = services.match_result_enter(match=match, by=request.user, **data)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(TournamentMatchOutput(match).data)
+
+
+class MatchReportApi(_Write):
+    """Report your own match's result (the opponent confirms it, or the attached match
+    file's rules check does)."""
+
+    input_class = ReportInput
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(request=ReportInput, responses={201: TournamentReportOutput})
     def post(self, request, pk: int):
         match = get_object_or_404(TournamentMatch, pk=pk)
-        data = TournamentReportInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = self._data(request)
+        upload = data.pop("match_file", None)
         try:
-            report = services.match_result_report(match=match, by=request.user,
-                                                  **data.validated_data)
+            report = services.match_result_report(
+                match=match, by=request.user, match_file=upload.read() if upload else None,
+                filename=upload.name if upload else "", **data)
         except services.DOMAIN_ERRORS as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+            return self._refused(exc)
+        report.refresh_from_db()  # a match file may have confirmed it already
         return Response(TournamentReportOutput(report).data, status=status.HTTP_201_CREATED)
 
 
-class ReportConfirmApi(APIView):
+class ReportConfirmApi(_Write):
     """Confirm a result your opponent reported."""
-
-    permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=None, responses={200: TournamentReportOutput})
     def post(self, request, pk: int):
@@ -101,5 +302,54 @@ class ReportConfirmApi(APIView):
         try:
             report = services.match_result_confirm(report=report, by=request.user)
         except services.DOMAIN_ERRORS as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+            return self._refused(exc)
         return Response(TournamentReportOutput(report).data)
+
+
+class ReportDisputeApi(_Write):
+    """Dispute a result your opponent reported: the club's referees decide."""
+
+    input_class = ReasonInput
+
+    @extend_schema(request=ReasonInput, responses={200: TournamentReportOutput})
+    def post(self, request, pk: int):
+        report = get_object_or_404(ResultReport, pk=pk)
+        data = self._data(request)
+        try:
+            report = services.match_result_dispute(report=report, by=request.user, **data)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(TournamentReportOutput(report).data)
+
+
+class MatchResolveApi(_Write):
+    """A referee (or admin) settles a disputed or flagged match, with a reason."""
+
+    input_class = RulingInput
+
+    @extend_schema(request=RulingInput, responses={200: TournamentMatchOutput})
+    def post(self, request, pk: int):
+        match = _match_for(request, pk, club_for_referee)
+        data = self._data(request)
+        try:
+            match = services.match_result_resolve(match=match, by=request.user, **data)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(TournamentMatchOutput(match).data)
+
+
+class MatchCorrectApi(_Write):
+    """A referee (or admin) corrects a decided result, with a reason: later matches follow,
+    those already played are flagged."""
+
+    input_class = RulingInput
+
+    @extend_schema(request=RulingInput, responses={200: TournamentMatchOutput})
+    def post(self, request, pk: int):
+        match = _match_for(request, pk, club_for_referee)
+        data = self._data(request)
+        try:
+            match = services.match_result_correct(match=match, by=request.user, **data)
+        except services.DOMAIN_ERRORS as exc:
+            return self._refused(exc)
+        return Response(TournamentMatchOutput(match).data)

@@ -220,6 +220,11 @@ def report_verify(*, report_id: int) -> ResultReport | None:
         if check.status not in ("passed", "failed", "error"):
             return None  # not checked yet: the check's end calls us again
         tournament, row = _locked_match(report.match)
+        # Re-read under the lock: the opponent may have confirmed or disputed meanwhile.
+        report = ResultReport.objects.select_related("match_record").filter(
+            pk=report_id, status=R.PENDING).first()
+        if report is None:
+            return None
         record = report.match_record
         file_winner = None if record.winner is None else (
             row.player_a_id if record.winner == 0 else row.player_b_id)

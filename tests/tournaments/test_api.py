@@ -1,0 +1,223 @@
+"""The tournaments API: who may write what (a persona x endpoint table), the director's flow
+through the API, and bad input answered with a clear 400 that changes nothing."""
+
+import datetime
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pytest
+from django.urls import reverse
+
+from audit.models import AuditEntry
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
+from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+
+pytestmark = pytest.mark.django_db
+M = TournamentMatch.Status
+PERSONAS = ("anonymous", "dave", "bob", "carol", "alice")
+
+
+def _member(club, name):
+    player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
+    MembershipFactory(club=club, player=player)
+    return player
+
+
+@pytest.fixture
+def world(club, alice, bob, carol, dave):
+    """Bob (seed 1) meets Dot (seed 4) in M1-1 of a running cup; a draft event waits for
+    its seeds; M1-2 is finished (Ann beat Cid), so it can be corrected."""
+    w = SimpleNamespace(alice=alice, bob=bob, carol=carol, dave=dave, club=club)
+    w.ann, w.cid, w.dot = (_member(club, n) for n in ("Ann", "Cid", "Dot"))
+    w.cup = services.tournament_create(club=club, name="Cup", format="single_elimination",
+                                       starts_on=datetime.date(2026, 11, 28))
+    for player in (bob.player, w.ann, w.cid, w.dot):
+        services.entry_add(tournament=w.cup, player=player)
+    services.tournament_start(tournament=w.cup)
+    w.m11 = TournamentMatch.objects.get(tournament=w.cup, key="M1-1")
+    w.m12 = TournamentMatch.objects.get(tournament=w.cup, key="M1-2")
+    services.match_result_enter(match=w.m12, by=alice, winner=w.m12.player_a_id, score_a=7,
+                                score_b=4)
+    w.draft = services.tournament_create(club=club, name="Draft", starts_on=datetime.date(
+        2026, 12, 5))
+    w.eve = _member(club, "Eve")
+    for player in (w.ann, w.cid):
+        services.entry_add(tournament=w.draft, player=player)
+    w.entry = Entry.objects.get(tournament=w.draft, player=w.ann)
+    return w
+
+
+def _dot_reports(w):
+    """Dot reports "Dot won 7-5" on M1-1: Bob is the one to confirm or dispute."""
+    return services.match_result_report(match=w.m11, by=w.dot.user, winner=w.dot.pk,
+                                        score_a=5, score_b=7)
+
+
+def _disputed(w):
+    report = _dot_reports(w)
+    services.match_result_dispute(report=report, by=w.bob, reason="I won 7-5")
+    return w.m11
+
+
+@dataclass(frozen=True)
+class Write:
+    name: str
+    allowed: frozenset
+    args: object  # world -> url args
+    data: object  # world -> body
+    refused: frozenset = frozenset({403})  # what a signed-in outsider gets
+    setup: object = None  # world -> None, before the call
+
+
+ADMINS = frozenset({"alice"})
+REFEREES = frozenset({"alice", "carol"})
+BOB = frozenset({"bob"})
+NOT_YOURS = frozenset({400})  # the service refuses a match that is not the caller's
+
+WRITES = [
+    Write("tournament-create-api", ADMINS, lambda w: [w.club.slug],
+          lambda w: {"name": "December KO", "starts_on": "2026-12-19",
+                     "format": "double_elimination", "options": {"reset": False}}),
+    Write("tournament-entry-add-api", ADMINS, lambda w: [w.draft.pk],
+          lambda w: {"player": w.eve.pk}),
+    Write("tournament-entry-withdraw-api", ADMINS, lambda w: [w.entry.pk], lambda w: {}),
+    Write("tournament-seed-api", ADMINS, lambda w: [w.draft.pk], lambda w: {}),
+    Write("tournament-start-api", ADMINS, lambda w: [w.draft.pk], lambda w: {}),
+    Write("tournament-match-enter-api", ADMINS, lambda w: [w.m11.pk],
+          lambda w: {"winner": w.bob.player.pk, "score_a": 7, "score_b": 3}),
+    Write("tournament-match-report-api", BOB, lambda w: [w.m11.pk],
+          lambda w: {"winner": w.bob.player.pk, "score_a": 7, "score_b": 3},
+          refused=NOT_YOURS),
+    Write("tournament-report-confirm-api", BOB, lambda w: [w.report.pk], lambda w: {},
+          refused=NOT_YOURS, setup=lambda w: setattr(w, "report", _dot_reports(w))),
+    Write("tournament-report-dispute-api", BOB, lambda w: [w.report.pk],
+          lambda w: {"reason": "I won 7-5"}, refused=NOT_YOURS,
+          setup=lambda w: setattr(w, "report", _dot_reports(w))),
+    Write("tournament-match-resolve-api", REFEREES, lambda w: [w.m11.pk],
+          lambda w: {"winner": w.bob.player.pk, "score_a": 7, "score_b": 5,
+                     "reason": "Scoresheet signed by both"}, setup=_disputed),
+    Write("tournament-match-correct-api", REFEREES, lambda w: [w.m12.pk],
+          lambda w: {"winner": w.m12.player_b_id, "score_a": 4, "score_b": 7,
+                     "reason": "Names swapped on the scoresheet"}),
+]
+
+
+def snapshot():
+    return (list(Tournament.objects.order_by("pk").values_list("pk", "status", "version")),
+            list(Entry.objects.order_by("pk").values_list("pk", "status", "seed")),
+            list(TournamentMatch.objects.order_by("pk").values_list(
+                "status", "winner", "score_a", "score_b", "flag")),
+            list(ResultReport.objects.order_by("pk").values_list("pk", "status")))
+
+
+@pytest.mark.parametrize("write, persona", [
+    pytest.param(w, p, id=f"{w.name}-{p}") for w in WRITES for p in PERSONAS])
+def test_only_the_right_people_write(client, world, write, persona):
+    if write.setup:
+        write.setup(world)
+    if persona != "anonymous":
+        client.force_login(getattr(world, persona))
+    before = snapshot()
+    response = client.post(reverse(write.name, args=write.args(world)), write.data(world),
+                           content_type="application/json")
+    if persona in write.allowed:
+        assert response.status_code in (200, 201), (response.status_code, response.content)
+        assert snapshot() != before
+        return
+    expected = {401, 403} if persona == "anonymous" else write.refused
+    assert response.status_code in expected, (response.status_code, response.content)
+    assert snapshot() == before
+
+
+def test_every_write_endpoint_is_in_the_table():
+    from tournaments.api.urls import urlpatterns
+
+    names = {p.name for p in urlpatterns if p.name and p.name.endswith("-api")}
+    assert names == {w.name for w in WRITES}
+
+
+def _post(client, name, args, data):
+    return client.post(reverse(name, args=args), data, content_type="application/json")
+
+
+def test_the_director_runs_an_event_through_the_api(client, club, alice):
+    client.force_login(alice)
+    created = _post(client, "tournament-create-api", [club.slug], {
+        "name": "API Cup", "starts_on": "2026-12-12", "format": "single_elimination"})
+    assert created.status_code == 201
+    pk = created.json()["id"]
+    players = [_member(club, f"Api{n}") for n in range(3)]
+    entries = [_post(client, "tournament-entry-add-api", [pk], {"player": p.pk}).json()
+               for p in players]
+    guest = _post(client, "tournament-entry-add-api", [pk], {"guest": "Visiting Vic"})
+    assert guest.status_code == 201 and guest.json()["player"] == "Visiting Vic"
+    order = [guest.json()["id"], *(e["id"] for e in entries)]
+    seeded = _post(client, "tournament-seed-api", [pk], {"order": order})
+    assert [e["seed"] for e in seeded.json()] == [1, 2, 3, 4]
+    started = _post(client, "tournament-start-api", [pk], {})
+    assert started.json()["status"] == "running"
+    first = next(m for m in started.json()["matches"] if m["key"] == "M1-1")
+    assert first["player_a"] == "Visiting Vic" and first["status"] == "ready"
+    entered = _post(client, "tournament-match-enter-api", [first["id"]], {
+        "winner": first["player_b_id"], "score_a": 4, "score_b": 7})
+    assert entered.json()["status"] == "finished"
+    detail = client.get(reverse("tournament-detail", args=[pk])).json()
+    final = next(m for m in detail["matches"] if m["key"] == "M2-1")
+    assert final["player_a_id"] == first["player_b_id"]  # the bracket advanced
+    assert {e["player"] for e in detail["entries"]} >= {"Visiting Vic", "Api0"}
+
+
+def test_a_referee_corrects_through_the_api_with_an_audit_entry(client, world):
+    client.force_login(world.carol)
+    response = _post(client, "tournament-match-correct-api", [world.m12.pk], {
+        "winner": world.m12.player_b_id, "score_a": 4, "score_b": 7,
+        "reason": "Names swapped"})
+    assert response.status_code == 200 and response.json()["winner_id"] == world.m12.player_b_id
+    entry = AuditEntry.objects.get(action="result_corrected")
+    assert entry.reason == "Names swapped" and entry.actor == world.carol
+
+
+def test_a_correction_needs_a_reason(client, world):
+    client.force_login(world.carol)
+    before = snapshot()
+    response = _post(client, "tournament-match-correct-api", [world.m12.pk], {
+        "winner": world.m12.player_b_id, "score_a": 4, "score_b": 7})
+    assert response.status_code == 400 and "reason" in response.json()
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("tournament-match-enter-api", {"score_a": 5, "score_b": 3}, "not a finished result"),
+    ("tournament-match-enter-api", {"score_a": 7, "score_b": 7}, "not a finished result"),
+    ("tournament-match-enter-api", {"winner": "ann", "score_a": 7, "score_b": 0},
+     "one of the two players"),
+    ("tournament-match-report-api", {"score_a": 5, "score_b": 3}, "not a finished result"),
+    ("tournament-match-report-api", {"winner": "ann", "score_a": 7, "score_b": 0},
+     "one of the two players"),
+])
+def test_bad_results_get_a_clear_error_and_change_nothing(client, world, name, data, message):
+    client.force_login(world.alice if name == "tournament-match-enter-api" else world.bob)
+    winner = world.ann.pk if data.get("winner") == "ann" else world.bob.player.pk
+    before = snapshot()
+    response = _post(client, name, [world.m11.pk], {**data, "winner": winner})
+    assert response.status_code == 400 and message in response.json()["detail"]
+    assert snapshot() == before
+
+
+def test_a_report_on_a_match_not_ready_is_refused(client, world):
+    final = TournamentMatch.objects.get(tournament=world.cup, key="M2-1")
+    client.force_login(world.bob)
+    before = snapshot()
+    response = _post(client, "tournament-match-report-api", [final.pk], {
+        "winner": world.bob.player.pk, "score_a": 7, "score_b": 0})
+    assert response.status_code == 400 and "not ready" in response.json()["detail"]
+    assert snapshot() == before
+
+
+def test_the_schema_documents_every_write(client):
+    schema = client.get(reverse("api-schema")).content.decode()
+    for path in ("/entries/", "/seed/", "/start/", "/withdraw/", "/result/", "/report/",
+                 "/confirm/", "/dispute/", "/resolve/", "/correct/",
+                 "/api/clubs/{slug}/tournaments/"):
+        assert path in schema, path
