@@ -5,10 +5,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import selectors, services
-from .forms import PlayerJoinForm, RoleForm
-from .models import Club, Membership
-from .permissions import club_for_admin, is_club_admin
+from clubs import selectors, services
+from clubs.forms import PlayerJoinForm, RoleForm
+from clubs.models import Club, Membership
+from clubs.permissions import club_for_admin, is_club_admin
 
 
 def home(request):

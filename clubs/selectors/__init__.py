@@ -2,7 +2,7 @@
 
 from django.db.models import Count, Q, QuerySet
 
-from .models import Club, Membership, Player
+from clubs.models import Club, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:

@@ -5,8 +5,7 @@ from django.utils.text import slugify
 
 from audit.models import AuditEntry
 from audit.services import audit_record
-
-from .models import Club, Membership, Player
+from clubs.models import Club, Membership, Player
 
 
 class MembershipError(ValueError):
