@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "games",
     "chouette",
     "tournaments",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -182,10 +184,29 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Scripts and tablet apps: "Authorization: Token <key>" (keys made on /accounts/tokens/).
+        "accounts.authentication.ApiTokenAuthentication",
+        # The browser (and the browsable API): the login session, with its CSRF check.
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Over the rate: 429 with Retry-After. Rates are "<n>/<second|minute|hour|day>".
+    "DEFAULT_THROTTLE_CLASSES": [
+        "accounts.throttling.AnonThrottle",
+        "accounts.throttling.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env.str("API_THROTTLE_ANON", default="60/minute"),
+        "user": env.str("API_THROTTLE_USER", default="600/minute"),
+        # The login form (accounts.views.ThrottledLoginView): per address and username,
+        # and per address whatever the username.
+        "login": env.str("LOGIN_THROTTLE", default="5/minute"),
+        "login-ip": env.str("LOGIN_THROTTLE_IP", default="30/minute"),
+    },
+    # Behind a proxy, how many of them append to X-Forwarded-For (else every client would
+    # share the proxy's address and its limits).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Backgammon club manager API",

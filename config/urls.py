@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.views import ThrottledLoginView
+
 from .health import healthz
 
 urlpatterns = [
@@ -9,6 +11,9 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("chouette.urls")),
     path("", include("tournaments.urls")),
+    # The rate-limited login view first: it answers /accounts/login/ before Django's own.
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),

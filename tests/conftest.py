@@ -34,6 +34,21 @@ def _fast_passwords(request):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+#: Far above what any test sends: only the throttling tests (which set low rates) meet a 429.
+NO_THROTTLE = {"anon": "100000/second", "user": "100000/second", "login": "100000/second",
+               "login-ip": "100000/second"}
+
+
+@pytest.fixture(autouse=True)
+def _no_throttling(request):
+    """API and login rate limits out of the way (tests/test_throttling.py sets its own)."""
+    try:
+        settings = request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # Django-free runs
+        return
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": NO_THROTTLE}
+
+
 @pytest.fixture
 def club(db):
     from tests.factories import ClubFactory

@@ -33,6 +33,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.authtoken.models import Token
 
 from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
@@ -181,6 +182,7 @@ def snapshot() -> dict:
         "players": Player.objects.count(),
         "records": MatchRecord.objects.count(),
         "audit": AuditEntry.objects.count(),
+        "api tokens": list(Token.objects.order_by("key").values_list("key", flat=True)),
     }
 
 
@@ -243,6 +245,10 @@ def _new_session(w) -> dict:
 CLUB_SLUG = "club.slug"
 
 ENDPOINTS = [
+    # The signed-in user's own API token (create/replace and revoke, with CSRF).
+    Endpoint("accounts:tokens", SIGNED_IN, _r("accounts:tokens")),
+    Endpoint("accounts:tokens", SIGNED_IN, _r("accounts:tokens"), "post",
+             data=lambda w: {"action": "create"}, label="create"),
     # Club pages: public, and the manage pages for the club's admins.
     Endpoint("clubs:home", EVERYONE, _r("clubs:home"), directory=True),
     Endpoint("clubs:detail", EVERYONE, _r("clubs:detail", CLUB_SLUG), directory=True),

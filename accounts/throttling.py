@@ -1,0 +1,48 @@
+"""Request rates: the API (anonymous and signed-in clients) and the login form.
+
+The rates live in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (set from the environment in
+``config/settings.py``). DRF copies that dict onto its throttle classes at import; these
+read it when asked, so a settings override (the tests' low or high limits) takes effect.
+The history is kept in the default cache: local memory, or Redis when REDIS_URL is set
+(then every web process shares it).
+"""
+
+import hashlib
+
+from rest_framework.settings import api_settings
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+
+
+class _RatesFromSettings:
+    @property
+    def THROTTLE_RATES(self):  # noqa: N802 - the name DRF reads
+        return api_settings.DEFAULT_THROTTLE_RATES
+
+
+class AnonThrottle(_RatesFromSettings, AnonRateThrottle):
+    """Anonymous API clients, per IP address (scope ``anon``)."""
+
+
+class UserThrottle(_RatesFromSettings, UserRateThrottle):
+    """Signed-in API clients (session or token), per user (scope ``user``)."""
+
+
+class LoginThrottle(_RatesFromSettings, SimpleRateThrottle):
+    """Login attempts per address and username: slows guessing one account's password."""
+
+    scope = "login"
+
+    def get_cache_key(self, request, view):
+        username = request.POST.get("username", "").strip().lower()
+        digest = hashlib.sha256(username.encode()).hexdigest()[:16]
+        return self.cache_format % {"scope": self.scope,
+                                    "ident": f"{self.get_ident(request)}-{digest}"}
+
+
+class LoginAddressThrottle(_RatesFromSettings, SimpleRateThrottle):
+    """Login attempts per address, whatever the username: slows trying many accounts."""
+
+    scope = "login-ip"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
