@@ -1,11 +1,22 @@
 """Tournaments in the referees' admin: flagged and disputed matches in a queue (filter
-"flagged"), reports, entries; results change only through the services (the director's
-page), so the rows are read-only here and the audit log keeps every correction."""
+"for the referees"), reports, entries, and each match's audit trail.
 
-from django.contrib import admin
-from django.utils.html import format_html
+Rows are read-only here; a referee's decisions are admin actions with an intermediate form
+that requires a reason (settle a dispute, correct a result, let a flagged result stand).
+The actions call ``tournaments.services`` after the gate of ``clubs.permissions``; they
+never change rows themselves, and the services write the audit log."""
 
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from audit.models import AuditEntry
 from clubs.admin_scoping import ClubScopedAdmin
+from clubs.permissions import club_for_referee
+from tournaments import services
 
 from .models import Entry, ResultReport, Tournament, TournamentMatch
 
@@ -54,6 +65,21 @@ class FlaggedFilter(admin.SimpleListFilter):
         return queryset.exclude(flag="") if self.value() == "yes" else queryset
 
 
+class ResultRulingForm(forms.Form):
+    winner = forms.ChoiceField(choices=[("a", "The first-named player"),
+                                        ("b", "The second-named player")])
+    score_a = forms.IntegerField(min_value=0, max_value=99, label="First-named player's score")
+    score_b = forms.IntegerField(min_value=0, max_value=99,
+                                 label="Second-named player's score")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text="Required: it is kept in the audit log.")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text="Required: it is kept in the audit log.")
+
+
 @admin.register(TournamentMatch)
 class TournamentMatchAdmin(_ReadOnly):
     club_path = "tournament__club"
@@ -62,11 +88,92 @@ class TournamentMatchAdmin(_ReadOnly):
     list_filter = [FlaggedFilter, "status", "tournament__club", "flight"]
     list_select_related = ["tournament", "player_a", "player_b", "winner"]
     search_fields = ["player_a__name", "player_b__name", "tournament__name", "key"]
+    readonly_fields = ["public_link", "audit_trail"]
+    actions = ["settle_dispute", "correct_result", "let_result_stand"]
+    ruling_template = "admin/tournaments/ruling_form.html"
+
+    @admin.display(description="page")
+    def public_link(self, obj):
+        return format_html('<a href="{}#match-{}">open the bracket</a>',
+                           obj.tournament.get_absolute_url(), obj.key)
+
+    @admin.display(description="audit trail")
+    def audit_trail(self, obj):
+        entries = AuditEntry.objects.filter(target_type__model="tournamentmatch",
+                                            target_type__app_label="tournaments",
+                                            target_id=obj.pk).order_by("created_at")
+        if not entries:
+            return "—"
+        return format_html("<ul>{}</ul>", format_html_join(
+            "", "<li>{} {}: {} — {} (before {}, after {})</li>",
+            ((e.created_at.strftime("%Y-%m-%d %H:%M"), e.actor_name or "?",
+              e.get_action_display(), e.reason, e.before, e.after) for e in entries)))
+
+    # ----------------------------------------------------------------- the rulings
+
+    def _form(self, request, queryset, form_class, title: str, apply):
+        form = form_class(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            done = sum(self._apply_one(request, match, apply, form.cleaned_data)
+                       for match in queryset.select_related("tournament"))
+            self.message_user(request, f"{done} match(es) settled.",
+                              messages.SUCCESS if done else messages.WARNING)
+            return None
+        return TemplateResponse(request, self.ruling_template, {
+            **self.admin_site.each_context(request), "title": title, "form": form,
+            "objects": queryset, "action": request.POST.get("action"),
+            "opts": self.model._meta,
+        })
+
+    def _apply_one(self, request, match, apply, data) -> bool:
+        try:
+            club_for_referee(user=request.user, club_id=match.tournament.club_id)
+            apply(match, data)
+        except (PermissionDenied, *services.DOMAIN_ERRORS) as exc:
+            self.message_user(request, f"{match}: {exc}", messages.ERROR)
+            return False
+        return True
+
+    def _result_ruling(self, request, queryset, service, title: str):
+        if queryset.count() != 1:
+            self.message_user(request, "Choose one match at a time for a result.",
+                              messages.ERROR)
+            return None
+
+        def apply(match, data):
+            winner = match.player_a_id if data["winner"] == "a" else match.player_b_id
+            service(match=match, by=request.user, winner=winner, score_a=data["score_a"],
+                    score_b=data["score_b"], reason=data["reason"])
+
+        return self._form(request, queryset, ResultRulingForm, title, apply)
+
+    @admin.action(description="Settle the dispute: the result is…")
+    def settle_dispute(self, request, queryset):
+        return self._result_ruling(request, queryset, services.match_result_resolve,
+                                   "Settle a disputed or flagged match")
+
+    @admin.action(description="Correct the result (later rounds follow)")
+    def correct_result(self, request, queryset):
+        return self._result_ruling(request, queryset, services.match_result_correct,
+                                   "Correct a result")
+
+    @admin.action(description="The flagged result stands (clear the flag)")
+    def let_result_stand(self, request, queryset):
+        def apply(match, data):
+            services.match_flag_clear(match=match, by=request.user, reason=data["reason"])
+
+        return self._form(request, queryset, ReasonForm, "The flagged result stands", apply)
 
 
 @admin.register(ResultReport)
 class ResultReportAdmin(_ReadOnly):
     club_path = "match__tournament__club"
-    list_display = ["match", "winner", "score_a", "score_b", "status", "note", "created_at"]
+    list_display = ["match", "winner", "score_a", "score_b", "status", "note", "created_at",
+                    "match_link"]
     list_filter = ["status", "match__tournament__club"]
     list_select_related = ["match", "winner"]
+
+    @admin.display(description="match")
+    def match_link(self, obj):
+        url = reverse("admin:tournaments_tournamentmatch_change", args=[obj.match_id])
+        return format_html('<a href="{}">settle</a>', url)

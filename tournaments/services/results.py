@@ -238,10 +238,18 @@ def report_verify(*, report_id: int) -> ResultReport | None:
                         reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
 
 
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError("Give a reason: it is kept in the audit log.")
+    return reason
+
+
 @transaction.atomic
 def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: int,
                          score_b: int, reason: str) -> TournamentMatch:
     """A referee settles a disputed or flagged match (reason kept in the audit log)."""
+    reason = _reason(reason)
     tournament, row = _locked_match(match)
     _playable(row)
     _check_score(row, winner, score_a, score_b)
@@ -273,6 +281,7 @@ def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: in
     """A director or referee changes a decided result. The bracket is recomputed: later
     matches not started get the right players; those already started or played with a
     player who should not be there are flagged for the referee (nothing is deleted)."""
+    reason = _reason(reason)
     tournament, row = _locked_match(match)
     if row.status not in (M.FINISHED, M.WALKOVER):
         raise TournamentError(f"Match {row.key} has no result to correct yet.")
@@ -286,4 +295,24 @@ def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: in
                  target=row, reason=reason, before=before, after=after)
     decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
            reported_by=row.reported_by, confirmed_by=by)
+    return row
+
+
+@transaction.atomic
+def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMatch:
+    """A referee decides that a flagged match's result stands as it is (for instance a
+    later match a correction flagged: it was played, the referee keeps it). A match with
+    an open report is settled with :func:`match_result_resolve` instead."""
+    reason = _reason(reason)
+    tournament, row = _locked_match(match)
+    if not row.flag:
+        raise TournamentError(f"Match {row.key} is not flagged.")
+    if row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).exists():
+        raise TournamentError(f"Match {row.key} has a report waiting: settle it with a "
+                              "result.")
+    audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
+                 action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED,
+                 before={"flag": row.flag}, after={"flag": "", "result_stands": True})
+    row.flag = ""
+    row.save(update_fields=["flag"])
     return row

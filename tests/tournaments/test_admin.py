@@ -1,0 +1,140 @@
+"""The referees' admin for tournaments: the queue of flagged and disputed matches, decisions
+with a required reason (through the services, with an audit entry), the audit trail on the
+match's page, and nothing of another club."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from audit.models import AuditEntry
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
+from tournaments.models import TournamentMatch
+
+pytestmark = pytest.mark.django_db
+CHANGELIST = "admin:tournaments_tournamentmatch_changelist"
+
+
+@pytest.fixture
+def cup(club):
+    tournament = services.tournament_create(club=club, name="Admin Cup",
+                                            starts_on=datetime.date(2026, 11, 28))
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
+        MembershipFactory(club=club, player=player)
+        services.entry_add(tournament=tournament, player=player)
+    services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def _match(cup, key):
+    return TournamentMatch.objects.select_related("player_a__user", "player_b__user").get(
+        tournament=cup, key=key)
+
+
+@pytest.fixture
+def disputed(cup):
+    match = _match(cup, "M1-1")
+    report = services.match_result_report(match=match, by=match.player_a.user,
+                                          winner=match.player_a_id, score_a=7, score_b=3)
+    services.match_result_dispute(report=report, by=match.player_b.user, reason="I won 7-6")
+    return _match(cup, "M1-1")
+
+
+@pytest.fixture
+def referee(carol, staff_permissions):
+    return staff_permissions(carol, "view_tournamentmatch")
+
+
+def _act(client, action, match, **form):
+    data = {"action": action, "_selected_action": [match.pk]}
+    if form:
+        data.update(apply="1", **form)
+    return client.post(reverse(CHANGELIST), data)
+
+
+def test_the_queue_lists_flagged_and_disputed_matches_only(client, referee, disputed, cup):
+    client.force_login(referee)
+    page = client.get(reverse(CHANGELIST), {"flagged": "yes"}).content.decode()
+    assert "I won 7-6" in page and "M1-1" in page
+    assert "M1-2" not in page
+
+
+def test_a_referee_settles_a_dispute_with_a_reason(client, referee, disputed):
+    client.force_login(referee)
+    form = _act(client, "settle_dispute", disputed)
+    assert form.status_code == 200 and "Required: it is kept in the audit log" in \
+        form.content.decode()
+    response = _act(client, "settle_dispute", disputed, winner="b", score_a=6, score_b=7,
+                    reason="Both scoresheets say 6-7")
+    assert response.status_code == 302
+    match = _match(disputed.tournament, "M1-1")
+    assert match.status == "finished" and match.winner_id == match.player_b_id
+    assert not match.flag
+    entry = AuditEntry.objects.get(action="result_dispute_resolved")
+    assert entry.reason == "Both scoresheets say 6-7" and entry.actor == referee
+
+
+def test_without_a_reason_nothing_changes(client, referee, disputed):
+    client.force_login(referee)
+    response = _act(client, "settle_dispute", disputed, winner="b", score_a=6, score_b=7,
+                    reason="")
+    assert response.status_code == 200 and "This field is required" in \
+        response.content.decode()
+    match = _match(disputed.tournament, "M1-1")
+    assert match.status == "in_progress" and match.flag
+    assert not AuditEntry.objects.exists()
+
+
+def test_a_bad_score_is_refused_with_its_reason(client, referee, disputed):
+    client.force_login(referee)
+    response = _act(client, "settle_dispute", disputed, winner="b", score_a=6, score_b=5,
+                    reason="Checked")
+    assert response.status_code == 302
+    messages = [m.message for m in response.wsgi_request._messages]
+    assert any("not a finished result" in m for m in messages), messages
+    assert _match(disputed.tournament, "M1-1").status == "in_progress"
+
+
+def test_a_correction_in_the_admin_moves_the_later_round(client, referee, cup, alice):
+    first = _match(cup, "M1-1")
+    services.match_result_enter(match=first, by=alice, winner=first.player_a_id, score_a=7,
+                                score_b=2)
+    client.force_login(referee)
+    _act(client, "correct_result", first, winner="b", score_a=2, score_b=7,
+         reason="Scoresheet misread")
+    final = _match(cup, "M2-1")
+    assert final.player_a_id == first.player_b_id
+    page = client.get(reverse("admin:tournaments_tournamentmatch_change",
+                              args=[first.pk])).content.decode()
+    assert "Scoresheet misread" in page and "Tournament result corrected" in page
+
+
+def test_a_flagged_result_is_let_stand_with_a_reason(client, referee, cup, alice):
+    for key in ("M1-1", "M1-2"):
+        m = _match(cup, key)
+        services.match_result_enter(match=m, by=alice, winner=m.player_a_id, score_a=7,
+                                    score_b=0)
+    final = _match(cup, "M2-1")
+    services.match_result_enter(match=final, by=alice, winner=final.player_a_id, score_a=7,
+                                score_b=1)
+    first = _match(cup, "M1-1")
+    services.match_result_correct(match=first, by=alice, winner=first.player_b_id, score_a=0,
+                                  score_b=7, reason="Wrong winner")
+    assert _match(cup, "M2-1").flag  # the final was played by someone who lost
+    client.force_login(referee)
+    _act(client, "let_result_stand", _match(cup, "M2-1"), reason="Both agreed to keep it")
+    assert not _match(cup, "M2-1").flag
+    assert AuditEntry.objects.filter(reason="Both agreed to keep it").count() == 1
+
+
+def test_another_clubs_admin_cannot_settle_our_dispute(client, dave, staff_permissions,
+                                                       disputed):
+    staff_permissions(dave, "view_tournamentmatch")
+    client.force_login(dave)
+    _act(client, "settle_dispute", disputed, winner="b", score_a=6, score_b=7,
+         reason="I am not their referee")
+    match = _match(disputed.tournament, "M1-1")
+    assert match.status == "in_progress" and match.flag
+    assert not AuditEntry.objects.exists()
