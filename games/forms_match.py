@@ -5,7 +5,8 @@ from clubs.models import Player
 
 
 class MatchUploadForm(forms.Form):
-    file = forms.FileField(help_text="A .mat or .txt match file (the Jellyfish/gnubg format).")
+    file = forms.FileField(help_text="A match file: .mat or .txt (the Jellyfish/gnubg text "
+                                     "format) or .sgf (GNU Backgammon's own format).")
     player_left = forms.ModelChoiceField(
         queryset=Player.objects.none(), required=False,
         help_text="The player named first in the file (blank: matched by name).",

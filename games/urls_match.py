@@ -7,4 +7,5 @@ urlpatterns = [
     path("clubs/<slug:slug>/matches/upload/", views.match_upload, name="match-upload"),
     path("matches/<int:pk>/", views.match_detail, name="match-detail"),
     path("matches/<int:pk>/export.mat", views.match_download, name="match-export"),
+    path("matches/<int:pk>/export.sgf", views.match_download_sgf, name="match-export-sgf"),
 ]

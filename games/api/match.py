@@ -1,8 +1,11 @@
 """Match records API: upload (202 + the record's URL and check status) and reads."""
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, permissions, serializers, status, viewsets
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, permissions, renderers, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.renderers import BrowsableAPIRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -10,11 +13,13 @@ from clubs.models import Player
 from clubs.permissions import club_for_member
 from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible
+from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import MatchImportError, RuleOptions, match_import
 
 
 class MatchUploadInput(serializers.Serializer):
-    file = serializers.FileField()
+    file = serializers.FileField(help_text="A .mat/.txt text match file or an .sgf file "
+                                           "(GNU Backgammon's format), told apart by content.")
     player_left = serializers.IntegerField(required=False,
                                            help_text="Player id (a member of the club).")
     player_right = serializers.IntegerField(required=False,
@@ -66,6 +71,17 @@ class MatchDetailOutput(MatchOutput):
         return ViolationOutput(rows, many=True).data
 
 
+class MatRenderer(renderers.BaseRenderer):
+    media_type, format, charset = "text/plain", "mat", "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data.encode("utf-8") if isinstance(data, str) else b""
+
+
+class SgfRenderer(MatRenderer):
+    media_type, format = "application/x-go-sgf", "sgf"
+
+
 class MatchRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                          viewsets.GenericViewSet):
     """Match records you may see: those of your clubs, and of clubs whose results are public."""
@@ -82,6 +98,26 @@ class MatchRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         if getattr(self, "swagger_fake_view", False):
             return MatchRecord.objects.none()
         return match_list_visible(user=self.request.user)
+
+    @extend_schema(responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR)})
+    @action(detail=True, methods=["get"], url_path="export.mat", url_name="export-mat",
+            renderer_classes=[MatRenderer, BrowsableAPIRenderer])
+    def export_mat(self, request, pk=None):
+        """The record as a text match file (gnubg's layout)."""
+        return _export(self.get_object(), "mat", match_export)
+
+    @extend_schema(responses={(200, "application/x-go-sgf"): OpenApiResponse(OpenApiTypes.STR)})
+    @action(detail=True, methods=["get"], url_path="export.sgf", url_name="export-sgf",
+            renderer_classes=[SgfRenderer, BrowsableAPIRenderer])
+    def export_sgf(self, request, pk=None):
+        """The record as SGF (GM[6]), as GNU Backgammon writes it."""
+        return _export(self.get_object(), "sgf", match_export_sgf)
+
+
+def _export(record: MatchRecord, fmt: str, export) -> Response:
+    name = f"match-{record.pk}.{fmt}"
+    return Response(export(record=record),
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 class MatchUploadApi(APIView):

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from clubs.models import Club, Membership, Player
 from clubs.services import player_join
-from games.engine import matchfile
+from games.engine import matchfile, sgf
 from games.engine.replay import rules_for
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck
 from games.services.rules_check import rules_check_enqueue
@@ -42,8 +42,9 @@ class RuleOptions:
     crawford: bool = True
 
 
-def match_parse(*, data: bytes) -> matchfile.MatchFile:
-    """Parse an upload, or raise MatchImportError naming the line."""
+def match_parse(*, data: bytes, filename: str = "") -> matchfile.MatchFile:
+    """Parse an upload (.mat/.txt or .sgf, told apart by content), or raise
+    MatchImportError naming the line (text) or the node (SGF)."""
     limit = settings.MATCH_UPLOAD_MAX_BYTES
     if len(data) > limit:
         raise MatchImportError(
@@ -52,7 +53,7 @@ def match_parse(*, data: bytes) -> matchfile.MatchFile:
     if not data.strip():
         raise MatchImportError("The file is empty.")
     try:
-        return matchfile.parse_match_file(data)
+        return sgf.parse_record(data, name=filename)
     except matchfile.MatchFileError as exc:
         raise MatchImportError(f"Not a readable match file: {exc}") from exc
 
@@ -68,7 +69,7 @@ def match_import(
     options: RuleOptions = RuleOptions(),
 ) -> MatchRecord:
     """Store a match file as a record and queue its rules check (after commit)."""
-    parsed = match_parse(data=data)
+    parsed = match_parse(data=data, filename=filename)
     rules = rules_for(parsed, jacoby=options.jacoby, beavers=options.beavers,
                       crawford=options.crawford)
     digest = hashlib.sha256(data).hexdigest()

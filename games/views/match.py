@@ -12,7 +12,7 @@ from games.engine.errors import EngineError
 from games.forms_match import MatchUploadForm
 from games.models import MatchRecord
 from games.selectors import match as selectors
-from games.services.match_export import match_export
+from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import MatchImportError, RuleOptions, match_import
 
 
@@ -68,12 +68,27 @@ def match_detail(request, pk: int):
     })
 
 
+EXPORTS = {
+    "mat": (match_export, "text/plain; charset=utf-8"),
+    "sgf": (match_export_sgf, "application/x-go-sgf; charset=utf-8"),
+}
+
+
+def export_response(record: MatchRecord, fmt: str) -> HttpResponse:
+    export, content_type = EXPORTS[fmt]
+    response = HttpResponse(export(record=record), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="match-{record.pk}.{fmt}"'
+    return response
+
+
 @login_if_anonymous
 def match_download(request, pk: int):
-    record = _record(request, pk)
-    response = HttpResponse(match_export(record=record), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="match-{record.pk}.mat"'
-    return response
+    return export_response(_record(request, pk), "mat")
+
+
+@login_if_anonymous
+def match_download_sgf(request, pk: int):
+    return export_response(_record(request, pk), "sgf")
 
 
 def _diagram(position_id: str) -> str:

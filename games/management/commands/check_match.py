@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from games.engine import matchfile
+from games.engine import matchfile, sgf
 from games.engine.replay import replay, rules_for
 
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="a .mat/.txt match file ('-' for standard input)")
+        parser.add_argument("file", help="a .mat/.txt or .sgf match file ('-' for standard input)")
         parser.add_argument("--json", action="store_true", help="print the JSON report")
         parser.add_argument("--jacoby", action="store_true", help="money play: Jacoby rule on")
         parser.add_argument("--beavers", action="store_true", help="money play: beavers on")
@@ -28,7 +28,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             data = self._read(options["file"])
-            parsed = matchfile.parse_match_file(data)
+            parsed = sgf.parse_record(data, name=options["file"])
         except (OSError, matchfile.MatchFileError) as exc:
             self._emit({"error": str(exc)}, options, fallback=f"error: {exc}")
             sys.exit(2)

@@ -8,9 +8,11 @@ from tqdm import tqdm
 from clubs.models import Club
 from games.services.match_import import MatchImportError, RuleOptions, match_import
 
+SUFFIXES = {".mat", ".txt", ".sgf"}
+
 
 class Command(BaseCommand):
-    help = "Import match files (.mat/.txt) into a club; each gets a rules check."
+    help = "Import match files (.mat/.txt/.sgf) into a club; each gets a rules check."
 
     def add_arguments(self, parser):
         parser.add_argument("club", help="the club's slug")
@@ -46,7 +48,7 @@ class Command(BaseCommand):
         for name in paths:
             path = Path(name)
             if path.is_dir():
-                found += sorted(p for p in path.rglob("*") if p.suffix in {".mat", ".txt"})
+                found += sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES)
             elif path.exists():
                 found.append(path)
             else:
