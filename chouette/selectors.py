@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Case, Count, Exists, F, OuterRef, Q, Sum, When
 
 from chouette.core import Lineup, MemberStatus, OpeningRoll, Side, settlement_plan
 from chouette.models import (
@@ -23,6 +23,8 @@ from chouette.state import game_state, session_lineup
 from clubs.models import Club, Player
 
 ZERO = Decimal("0.00")
+#: A player's roles in a chouette game, as counted on their record.
+ROLES = ("box", "captain", "member", "partner")
 
 
 def session_list(*, club: Club):
@@ -207,31 +209,40 @@ def _who(player_id, names) -> dict | None:
 
 
 def player_record(*, club: Club, player: Player) -> dict:
-    """A player's chouette across evenings: games as box / captain / member, net results."""
-    games = (ChouetteGame.objects.filter(session__club=club, status=ChouetteGame.Status.FINISHED)
-             .select_related("session").order_by("session__date", "number"))
-    per_session: dict[int, dict] = {}
-    for game in games:
-        lineup = game.start_lineup()
-        role = ("box" if game.box_id == player.pk else "captain" if game.captain_id == player.pk
-                else "member" if player.pk in lineup.team else
-                "partner" if player.pk == game.partner_id else None)
-        if role is None:
-            continue
-        row = per_session.setdefault(game.session_id, {
-            "session": game.session, "box": 0, "captain": 0, "member": 0, "partner": 0,
-            "points": 0, "amount": ZERO})
-        row[role] += 1
-    entries = ChouetteLedgerEntry.objects.filter(session__club=club).filter(
-        Q(box=player) | Q(member=player))
-    for entry in entries.values("session_id", "box_id", "points", "amount"):
-        sign = 1 if entry["box_id"] == player.pk else -1
-        row = per_session.get(entry["session_id"])
-        if row is not None:
-            row["points"] += sign * entry["points"]
-            row["amount"] += sign * entry["amount"]
-    rows = sorted(per_session.values(), key=lambda r: (r["session"].date, r["session"].pk))
-    totals = {key: sum(r[key] for r in rows) for key in ("box", "captain", "member", "partner",
-                                                          "points")}
+    """A player's chouette across evenings: games as box / captain / member, net results.
+
+    Two grouped queries over the player's own games and ledger rows (never the club's
+    other games): the cost follows how much the player played, not the club's history.
+    A member of a game is a counterparty of the box in its ledger (one line each, the
+    partner too), so the roles are read from the game's columns and its ledger.
+    """
+    me = player.pk
+    in_game = Q(box=me) | Q(captain=me) | Q(partner=me) | Exists(
+        ChouetteLedgerEntry.objects.filter(game=OuterRef("pk"), member=me,
+                                           reverses__isnull=True))
+    as_member = ~Q(box=me) & ~Q(captain=me) & (Q(partner__isnull=True) | ~Q(partner=me))
+    roles = (ChouetteGame.objects
+             .filter(in_game, session__club=club, status=ChouetteGame.Status.FINISHED)
+             .values("session_id", "session__date", "session__currency")
+             .annotate(as_box=Count("pk", filter=Q(box=me)),
+                       as_captain=Count("pk", filter=Q(captain=me)),
+                       as_partner=Count("pk", filter=Q(partner=me)),
+                       as_member=Count("pk", filter=as_member))
+             .order_by("session__date", "session_id"))
+    # The box wins what a counterparty pays: + for the player as box, - as the counterparty.
+    signed = {field: Sum(Case(When(box=me, then=F(field)), default=-F(field)))
+              for field in ("points", "amount")}
+    money = {row["session_id"]: row for row in (
+        ChouetteLedgerEntry.objects.filter(Q(box=me) | Q(member=me), session__club=club)
+        .values("session_id").annotate(**signed).order_by())}
+    rows = []
+    for row in roles:
+        net = money.get(row["session_id"], {})
+        rows.append({
+            "session": {"pk": row["session_id"], "date": row["session__date"],
+                        "currency": row["session__currency"]},
+            **{role: row[f"as_{role}"] for role in ROLES},
+            "points": net.get("points") or 0, "amount": net.get("amount") or ZERO})
+    totals = {key: sum(r[key] for r in rows) for key in (*ROLES, "points")}
     totals["amount"] = sum((r["amount"] for r in rows), ZERO)
     return {"player": player, "rows": rows, "totals": totals}

@@ -8,6 +8,7 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -27,12 +28,19 @@ def _session(club: Club, pk: int) -> ChouetteSession:
         raise Http404("No such chouette session.") from None
 
 
+#: Sessions per page of the list (a club holds hundreds of evenings).
+SESSIONS_PER_PAGE = 25
+
+
 @login_required
 def session_list(request, slug: str):
     club = club_for_member(user=request.user, slug=slug)
     can_write = is_referee(user=request.user, club=club)
+    # get_page: a missing or non-numeric page is the first, one past the end the last.
+    page = Paginator(selectors.session_list(club=club), SESSIONS_PER_PAGE).get_page(
+        request.GET.get("page"))
     return render(request, "chouette/list.html", {
-        "club": club, "sessions": selectors.session_list(club=club), "can_write": can_write,
+        "club": club, "page": page, "sessions": page.object_list, "can_write": can_write,
     })
 
 
