@@ -36,6 +36,7 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_engine.py
 	$(BIN)/python tests/benchmarks/bench_replay.py
+	$(BIN)/python tests/benchmarks/bench_tournaments.py
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \
