@@ -125,6 +125,12 @@ def chouette_session_for_member(*, user: User, session):
     return session
 
 
+def chouette_visible_to(*, user: User, club: Club) -> bool:
+    """Whether ``user`` may see the club's chouette money (a player page's chouette record):
+    its members only, whatever the club does with its results."""
+    return is_member(user=user, club=club)
+
+
 def chouette_session_for_referee(*, user: User, session):
     """The chouette session, if ``user`` may write to it (its club's referees and admins)."""
     if not is_referee(user=user, club=session.club):

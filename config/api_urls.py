@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("games.api.urls")),
     path("", include("chouette.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("clubs.api.urls")),
 ]

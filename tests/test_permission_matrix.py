@@ -46,7 +46,7 @@ from chouette.models import (
     ChouetteSeat,
     ChouetteSession,
 )
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Membership, Player, Season
 from games.models import MatchRecord
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
@@ -181,6 +181,7 @@ def snapshot() -> dict:
                             .values_list("pk", "role", "is_active")),
         "players": Player.objects.count(),
         "records": MatchRecord.objects.count(),
+        "seasons": Season.objects.count(),
         "audit": AuditEntry.objects.count(),
         "api tokens": list(Token.objects.order_by("key").values_list("key", flat=True)),
     }
@@ -350,6 +351,26 @@ ENDPOINTS = [
     Endpoint("chouette-payment-undo-api", WRITERS,
              _r("chouette-payment-undo-api", CLUB_SLUG, "payment.pk"), "post", api=True,
              json=True, data=lambda w: {"reason": "Marked by mistake"}),
+    # Ratings and standings: the results gate (members here); settings for the admins.
+    Endpoint("clubs:ratings", MEMBERS, _r("clubs:ratings", CLUB_SLUG)),
+    Endpoint("clubs:leaderboard", MEMBERS, _r("clubs:leaderboard", CLUB_SLUG)),
+    Endpoint("clubs:master-points", MEMBERS, _r("clubs:master-points", CLUB_SLUG)),
+    Endpoint("clubs:what-if", MEMBERS, _r("clubs:what-if", CLUB_SLUG)),
+    Endpoint("clubs:player", MEMBERS, _r("clubs:player", CLUB_SLUG, "dora.pk")),
+    Endpoint("clubs:head-to-head", MEMBERS, _r("clubs:head-to-head", CLUB_SLUG, "dora.pk")),
+    Endpoint("clubs:ratings-manage", ADMINS, _r("clubs:ratings-manage", CLUB_SLUG)),
+    Endpoint("clubs:ratings-manage", ADMINS, _r("clubs:ratings-manage", CLUB_SLUG), "post",
+             data=lambda w: {"season-name": "2026", "season-starts_on": "2026-01-01",
+                             "season-ends_on": "2026-12-31"}, label="season"),
+    Endpoint("rating-list-api", MEMBERS, _r("rating-list-api", CLUB_SLUG), api=True),
+    Endpoint("rating-history-api", MEMBERS, _r("rating-history-api", CLUB_SLUG, "dora.pk"),
+             api=True),
+    Endpoint("head-to-head-api", MEMBERS, _r("head-to-head-api", CLUB_SLUG, "dora.pk"),
+             api=True),
+    Endpoint("standings-api", MEMBERS, _r("standings-api", CLUB_SLUG), api=True),
+    Endpoint("what-if-api", MEMBERS,
+             lambda w: reverse("what-if-api", args=[w.club.slug]) + "?rating_a=1800"
+             "&rating_b=1700&length=5", api=True),
 ]
 
 #: Patterns with a policy of their own, tested elsewhere (see the module docstring).

@@ -249,10 +249,16 @@ def player_placings(*, club: Club, player: Player) -> list[dict]:
 
 
 def what_if_for(*, club: Club, a: tuple[float, int], b: tuple[float, int],
-                length: int) -> pure.WhatIf:
+                length: int) -> dict:
     """Each side's chance and the rating changes either way, under the club's settings."""
-    return pure.what_if(pure.Standing(*a), pure.Standing(*b), length,
-                        settings_for(club=club).as_pure())
+    result = pure.what_if(pure.Standing(*a), pure.Standing(*b), length,
+                          settings_for(club=club).as_pure())
+    return {"a": a, "b": b, "length": length,
+            "chance_a": result.chance_a, "chance_b": result.chance_b,
+            "percent_a": f"{100 * result.chance_a:.1f}%",
+            "percent_b": f"{100 * result.chance_b:.1f}%",
+            "a_if_a": result.a_wins.change_a, "b_if_a": result.a_wins.change_b,
+            "a_if_b": result.b_wins.change_a, "b_if_b": result.b_wins.change_b}
 
 
 def standing_of(*, club: Club, player: Player) -> tuple[float, int]:

@@ -1,0 +1,181 @@
+"""Rating and standings pages: the rating list, the season leaderboard, master points,
+head-to-head, a player's page, the what-if calculator, and the admin's settings page.
+
+They show results, so they pass the results gate (members, or everyone when the club's
+results are public); the chouette record on a player's page passes the chouette gate.
+"""
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from chouette import selectors as chouette_selectors
+from clubs.decorators import login_if_anonymous
+from clubs.forms import RatingSettingsForm, SeasonForm, WhatIfForm
+from clubs.models import Player
+from clubs.permissions import (
+    chouette_visible_to,
+    club_for_admin,
+    club_for_results,
+    is_club_admin,
+)
+from clubs.selectors import ratings as selectors
+from clubs.services import ratings as services
+from games.selectors.match import match_list
+from results.selectors import head_to_head, player_results
+
+RECENT = 15
+
+
+def _csv(filename: str, header: list[str], rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+def _player(club, player_id: int) -> Player:
+    return get_object_or_404(Player, pk=player_id, memberships__club=club)
+
+
+def _season(request, club):
+    seasons = selectors.season_list(club=club)
+    return seasons, selectors.season_pick(seasons=seasons, season_id=request.GET.get("season"))
+
+
+@login_if_anonymous
+def rating_list(request, slug: str):
+    club = club_for_results(user=request.user, slug=slug)
+    data = selectors.rating_list(club=club)
+    if request.GET.get("format") == "csv":
+        rows = [[r["rank"] or "", r["name"], r["shown"], r["experience"], r["matches"],
+                 r["wins"], r["losses"], "provisional" if r["rank"] is None else ""]
+                for r in data["established"] + data["provisional"]]
+        return _csv(f"{club.slug}-ratings.csv", ["rank", "player", "rating", "experience",
+                                                 "matches", "wins", "losses", "status"], rows)
+    return render(request, "clubs/public/ratings.html", {"club": club, **data,
+                                                         "tab": "ratings"})
+
+
+@login_if_anonymous
+def leaderboard(request, slug: str):
+    club = club_for_results(user=request.user, slug=slug)
+    seasons, season = _season(request, club)
+    data = selectors.leaderboard(club=club, season=season)
+    if request.GET.get("format") == "csv":
+        rows = [[r["rank"], r["name"], *r["cells"]] for r in data["rows"]]
+        return _csv(f"{club.slug}-leaderboard.csv",
+                    ["rank", "player", *[key for key, _ in data["columns"]]], rows)
+    return render(request, "clubs/public/leaderboard.html", {
+        "club": club, "seasons": seasons, **data, "tab": "leaderboard"})
+
+
+@login_if_anonymous
+def master_points(request, slug: str):
+    club = club_for_results(user=request.user, slug=slug)
+    seasons, season = _season(request, club)
+    if request.GET.get("season") == "all":
+        season = None
+    data = selectors.master_points_table(club=club, season=season)
+    if request.GET.get("format") == "csv":
+        rows = [[r["rank"], r["name"], r["match_wins"], r["match_points"],
+                 r["placement_points"], r["total"], r["tournaments"]] for r in data["rows"]]
+        return _csv(f"{club.slug}-master-points.csv", ["rank", "player", "match_wins",
+                                                       "match_points", "placement_points",
+                                                       "total", "tournaments"], rows)
+    return render(request, "clubs/public/master_points.html", {
+        "club": club, "seasons": seasons, **data, "tab": "master"})
+
+
+@login_if_anonymous
+def player_head_to_head(request, slug: str, player_id: int):
+    club = club_for_results(user=request.user, slug=slug)
+    player = _player(club, player_id)
+    table = selectors.head_to_head_table(club=club, player=player)
+    meetings = None
+    opponent_id = request.GET.get("opponent", "")
+    if opponent_id.isdigit():
+        opponent = _player(club, int(opponent_id))
+        meetings = head_to_head(club=club, player=player, opponent=opponent)
+    return render(request, "clubs/public/head_to_head.html", {
+        "club": club, **table, "meetings": meetings, "tab": "ratings"})
+
+
+@login_if_anonymous
+def player_page(request, slug: str, player_id: int):
+    club = club_for_results(user=request.user, slug=slug)
+    player = _player(club, player_id)
+    chouette = None
+    if chouette_visible_to(user=request.user, club=club):
+        chouette = chouette_selectors.player_record(club=club, player=player)
+    records = match_list(club=club).filter(player_left=player) | match_list(
+        club=club).filter(player_right=player)
+    return render(request, "clubs/public/player.html", {
+        "club": club, "player": player, "tab": "ratings",
+        "rating": selectors.player_rating(club=club, player=player),
+        "recent": list(player_results(club=club, player=player)[:RECENT]),
+        "placings": selectors.player_placings(club=club, player=player),
+        "h2h": selectors.head_to_head_table(club=club, player=player),
+        "chouette": chouette,
+        "records": list(records.order_by("-uploaded_at")[:RECENT]),
+    })
+
+
+@login_if_anonymous
+def what_if(request, slug: str):
+    club = club_for_results(user=request.user, slug=slug)
+    form = WhatIfForm(request.GET or None, club=club)
+    answer = None
+    if form.is_valid():
+        a, b = form.standings(selectors.standing_of)
+        answer = selectors.what_if_for(club=club, a=a, b=b,
+                                       length=form.cleaned_data["length"])
+    return render(request, "clubs/public/what_if.html", {
+        "club": club, "form": form, "answer": answer, "tab": "what-if",
+        "settings": selectors.settings_for(club=club)})
+
+
+@login_required
+def ratings_manage(request, slug: str):
+    club = club_for_admin(user=request.user, slug=slug)
+    current = selectors.settings_for(club=club)
+    form = RatingSettingsForm(request.POST or None, instance=current, prefix="settings")
+    season_form = SeasonForm(request.POST or None, prefix="season")
+    if request.method == "POST":
+        done = _save_settings(request, club, form) if "settings-start_rating" in request.POST \
+            else _add_season(request, club, season_form)
+        if done:
+            return redirect("clubs:ratings-manage", slug=club.slug)
+    return render(request, "clubs/manage/ratings.html", {
+        "club": club, "form": form, "season_form": season_form, "settings": current,
+        "seasons": selectors.season_list(club=club),
+        "can_manage": is_club_admin(user=request.user, club=club)})
+
+
+def _save_settings(request, club, form) -> bool:
+    if not form.is_valid():
+        return False
+    try:
+        services.rating_settings_update(club=club, **form.service_values())
+    except services.RatingSettingsError as exc:
+        form.add_error(None, str(exc))
+        return False
+    messages.success(request, "Rating settings saved.")
+    return True
+
+
+def _add_season(request, club, form) -> bool:
+    if not form.is_valid():
+        return False
+    try:
+        services.season_create(club=club, **form.cleaned_data)
+    except services.RatingSettingsError as exc:
+        form.add_error(None, str(exc))
+        return False
+    messages.success(request, f"Season {form.cleaned_data['name']} added.")
+    return True
