@@ -19,6 +19,9 @@ class TournamentForm(forms.Form):
     crawford = forms.BooleanField(required=False, initial=True)
     reset = forms.BooleanField(required=False, initial=True,
                                label="Double elimination: a reset final")
+    minutes_per_point = forms.IntegerField(min_value=1, max_value=60, initial=11,
+                                           required=False, label="Pace (minutes per point)",
+                                           help_text="For the day's time estimates.")
 
     def options(self) -> dict:
         data = self.cleaned_data
@@ -28,7 +31,8 @@ class TournamentForm(forms.Form):
                             "consolation": data["consolation_length"],
                             "last_chance": data["last_chance_length"]},
                 "round_lengths": {"main": main_rounds} if main_rounds else {},
-                "crawford": data["crawford"], "reset": data["reset"]}
+                "crawford": data["crawford"], "reset": data["reset"],
+                "minutes_per_point": data.get("minutes_per_point") or 11}
 
 
 class EntryForm(forms.Form):
@@ -65,3 +69,7 @@ class ReportActionForm(forms.Form):
 
 class MatchForm(forms.Form):
     match = forms.IntegerField(min_value=1)
+
+
+class WithdrawForm(forms.Form):
+    entry = forms.IntegerField(min_value=1)

@@ -7,7 +7,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club
-from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 M = TournamentMatch.Status
 FLIGHT_ORDER = ("main", "losers", "final", "consolation", "last_chance")
@@ -43,26 +43,55 @@ def bracket(*, tournament: Tournament) -> list[dict]:
             for flight in FLIGHT_ORDER if flight in flights]
 
 
-def day_view(*, tournament: Tournament) -> dict:
-    """The director's day: ready, in progress (with minutes), waiting; the end estimate."""
+def day_view(*, tournament: Tournament, now=None) -> dict:
+    """The director's day: ready, in progress (with minutes), waiting (on which matches);
+    when the rounds being played and the event should end."""
     rows = matches(tournament=tournament)
-    now = timezone.now()
-    pace = tournament.options.get("minutes_per_point", 11)
+    now = now or timezone.now()
+    ends = match_ends(rows, now=now, pace=tournament.options.get("minutes_per_point", 11))
+    by_key = {m.key: m for m in rows}
     in_progress = [{"match": m, "minutes": int((now - m.started_at).total_seconds() // 60)
                     if m.started_at else 0} for m in rows if m.status == M.IN_PROGRESS]
-    ready = [m for m in rows if m.status == M.READY]
-    waiting = [m for m in rows if m.status == M.WAITING]
-    left = [m for m in rows if m.status in (M.READY, M.IN_PROGRESS, M.WAITING)]
-    flagged = [m for m in rows if m.flag]
-    # Matches of one round run side by side: the event ends after the longest path of
-    # rounds still to play, each taking its length x the pace.
-    per_round: dict[tuple, int] = {}
-    for m in left:
-        per_round[m.flight, m.round_number] = m.length
-    minutes_left = sum(per_round.values()) * pace if per_round else 0
-    return {"ready": ready, "in_progress": in_progress, "waiting": waiting,
-            "flagged": flagged, "minutes_left": minutes_left,
-            "ends_at": now + timezone.timedelta(minutes=minutes_left) if left else None}
+    waiting = [{"match": m, "on": [by_key[k] for k in _feeders(m) if k in by_key
+                                   and not by_key[k].is_decided]}
+               for m in rows if m.status == M.WAITING]
+    playing: dict[int, dict] = {}
+    for m in rows:
+        if m.status in (M.READY, M.IN_PROGRESS):
+            column = playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
+            column["ends_at"] = max(column["ends_at"], ends[m.key])
+    left = [ends[m.key] for m in rows if m.status in (M.READY, M.IN_PROGRESS, M.WAITING)]
+    ends_at = max(left) if left else None
+    return {"ready": [m for m in rows if m.status == M.READY], "in_progress": in_progress,
+            "waiting": waiting, "flagged": [m for m in rows if m.flag],
+            "rounds": list(playing.values()), "ends_at": ends_at,
+            "minutes_left": int((ends_at - now).total_seconds() // 60) if ends_at else 0}
+
+
+def _feeders(match: TournamentMatch) -> list[str]:
+    return [slot.get("winner_of") or slot.get("loser_of") for slot in (match.slot_a,
+                                                                        match.slot_b)
+            if slot.get("winner_of") or slot.get("loser_of")]
+
+
+def match_ends(rows: list[TournamentMatch], *, now, pace: float) -> dict:
+    """When each match should end, at ``pace`` minutes per point of its length: a decided
+    match when it ended; one in progress when its time is up (or now, if overdue); one ready
+    now plus its time; one waiting its time after the later of the matches it waits for.
+    Flights and boards run side by side, so the event ends with its longest chain of
+    matches. ``rows`` are in the graph's order (every match after those it waits for)."""
+    ends = {}
+    for m in rows:
+        minutes = timezone.timedelta(minutes=m.length * pace)
+        if m.is_decided or m.status == M.SKIPPED:
+            ends[m.key] = m.finished_at or now
+        elif m.status == M.IN_PROGRESS:
+            ends[m.key] = max(now, (m.started_at or now) + minutes)
+        elif m.status == M.READY:
+            ends[m.key] = now + minutes
+        else:
+            ends[m.key] = max([ends.get(k, now) for k in _feeders(m)] + [now]) + minutes
+    return ends
 
 
 def open_reports(*, tournament: Tournament) -> dict[int, ResultReport]:
@@ -101,3 +130,49 @@ def my_matches(*, tournament: Tournament, user) -> list[TournamentMatch]:
     return [m for m in matches(tournament=tournament)
             if user.pk in (getattr(m.player_a, "user_id", None),
                            getattr(m.player_b, "user_id", None))]
+
+
+def player_history(*, club: Club, user) -> list[dict]:
+    """The user's tournaments in the club, newest first: each with the entry, every match
+    played or to play (from the player's side: opponent, score, won or lost) and the
+    placings. Four queries, however many events and matches."""
+    from clubs.models import Player
+
+    mine = set(Player.objects.filter(user_id=user.pk).values_list("pk", flat=True)) \
+        if user.is_authenticated else set()
+    if not mine:
+        return []
+    entries = list(Entry.objects.filter(player_id__in=mine, tournament__club=club)
+                   .select_related("tournament").order_by("-tournament__starts_on", "-pk"))
+    ids = [e.tournament_id for e in entries]
+    rows = (TournamentMatch.objects.filter(tournament_id__in=ids)
+            .filter(Q(player_a_id__in=mine) | Q(player_b_id__in=mine))
+            .select_related("round", "player_a", "player_b").order_by("pk"))
+    by_event: dict[int, list] = defaultdict(list)
+    for m in rows:
+        by_event[m.tournament_id].append(_from_my_side(m, mine))
+    places: dict[int, list] = defaultdict(list)
+    for p in Placing.objects.filter(tournament_id__in=ids, player_id__in=mine):
+        places[p.tournament_id].append(p)
+    return [{"tournament": e.tournament, "entry": e, "matches": by_event[e.tournament_id],
+             "placings": places[e.tournament_id]} for e in entries]
+
+
+def _from_my_side(m: TournamentMatch, mine: set) -> dict:
+    me_first = m.player_a_id in mine
+    opponent = m.player_b if me_first else m.player_a
+    scores = (m.score_a, m.score_b) if me_first else (m.score_b, m.score_a)
+    decided = m.status in TournamentMatch.DECIDED and m.status != M.BYE
+    return {"match": m, "opponent": opponent, "round": m.round.name,
+            "score": f"{scores[0]}–{scores[1]}" if None not in scores else "",
+            "won": m.winner_id in mine if decided else None,
+            "open": m.status in (M.READY, M.IN_PROGRESS)}
+
+
+def next_match(*, history: list[dict]) -> dict | None:
+    """The first match ready or in progress, in the newest running event."""
+    for event in history:
+        for row in event["matches"]:
+            if row["open"] and event["tournament"].status == Tournament.Status.RUNNING:
+                return {**row, "tournament": event["tournament"]}
+    return None

@@ -13,7 +13,7 @@ from clubs.models import Club
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from clubs.selectors import club_members
 from tournaments import forms, selectors, services
-from tournaments.models import ResultReport, Tournament, TournamentMatch
+from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
 
 def _tournament(club: Club, pk: int) -> Tournament:
@@ -72,6 +72,16 @@ def tournament_state(request, slug: str, pk: int):
     club = get_object_or_404(Club, slug=slug)
     tournament = _tournament(club, pk)
     return JsonResponse({"version": tournament.version, "status": tournament.status})
+
+
+@login_required
+def my_tournaments(request, slug: str):
+    """A player's page in a club: the next match to play, and every tournament played."""
+    club = get_object_or_404(Club, slug=slug)
+    history = selectors.player_history(club=club, user=request.user)
+    return render(request, "tournaments/public/mine.html", {
+        "club": club, "history": history,
+        "next": selectors.next_match(history=history)})
 
 
 @login_required
@@ -181,6 +191,13 @@ def _enter(request, tournament, data):
     return "Result entered."
 
 
+def _withdraw(request, tournament, data):
+    entry = get_object_or_404(Entry, tournament=tournament, pk=data["entry"])
+    services.entry_withdraw(entry=entry, by=request.user)
+    return (f"{entry.player} withdrew." if tournament.status != Tournament.Status.RUNNING
+            else f"{entry.player} withdrew: the next opponent gets a walkover.")
+
+
 def _start_match(request, tournament, data):
     services.match_start(match=_match(tournament, data["match"]))
     return "Match started."
@@ -203,7 +220,7 @@ def _resolve(request, tournament, data):
 DIRECTOR_ACTIONS = {
     "entry": (forms.EntryForm, _add_entry), "seed": (forms.OrderForm, _seed),
     "start": (forms.OrderForm, _start), "enter": (forms.ResultForm, _enter),
-    "begin": (forms.MatchForm, _start_match),
+    "begin": (forms.MatchForm, _start_match), "withdraw": (forms.WithdrawForm, _withdraw),
 }
 REFEREE_ACTIONS = {"correct": (forms.ResultForm, _correct),
                    "resolve": (forms.ResultForm, _resolve)}
