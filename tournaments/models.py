@@ -19,6 +19,10 @@ class Tournament(models.Model):
         CONSOLATION = "consolation", "Main + progressive consolation"
         CONSOLATION_LAST_CHANCE = "consolation_last_chance", \
             "Main + progressive consolation + last chance"
+        SWISS = "swiss", "Swiss"
+        MORESWISS = "moreswiss", "MoreSwiss (out after L losses)"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        GROUPS = "groups", "Groups, then a knockout"
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -272,3 +276,15 @@ class Placing(models.Model):
         from tournaments.formats.placings import ordinal
 
         return ordinal(self.place) + ("=" if self.shared > 1 else "")
+
+
+# Ladders and season leagues (tournaments/services/ladder.py, league.py).
+from .models_formats import (  # noqa: E402,F401  (registered with the app from here)
+    Challenge,
+    Division,
+    DivisionMember,
+    Fixture,
+    Ladder,
+    LadderRung,
+    LeagueSeason,
+)

@@ -15,8 +15,8 @@ Players are paired by score; the criteria, strictly in this order:
 Exact, not greedy: one maximum weight matching (networkx's blossom algorithm, integer
 weights, so no rounding) over all possible pairs at once, each pair's weight encoding the
 four criteria lexicographically (each criterion's unit outweighs the largest possible total
-of every criterion after it). Deterministic: the graph is built in rank order and ties in
-the last criterion are impossible between different pairings of one score group.
+of every criterion after it). Deterministic: the graph is built in rank order, so equal
+optima (rare: criterion 4 is a squared distance) always resolve the same way.
 
 Scores are match wins; a bye is a win (a setting); a late entry starts at zero or with half
 a point per missed round (a setting); withdrawn players are simply not in ``players``.
@@ -182,14 +182,19 @@ def _groups(playing: list, score: Mapping) -> dict:
 
 
 def _rank_cost(a, b, score: Mapping, place: Mapping) -> int:
-    """Criterion 4, at most n per pair: 0 for 1 v 1+h within a group; a floater should be
-    the bottom of the higher group and meet the top of the lower one."""
+    """Criterion 4 (at most 2n**5 + ... per pair): 0 for 1 v 1+h within a group, growing with the
+    square of the distance from h (so when a group cannot pair 1 v 1+h throughout, e.g.
+    after a floater left, the pairs stay as even as they can: 13-17 v 18-22, not 13-16 v
+    19-22 and 17 v 18); a floater should be the bottom of the higher group and meet the
+    top of the lower one."""
     (i, size), (j, other) = place[a], place[b]
     if score[a] == score[b]:
-        return abs(abs(i - j) - size // 2)
+        return (abs(i - j) - size // 2) ** 2
     if score[a] < score[b]:
         (i, size), (j, other) = (j, other), (i, size)
-    return (size - 1 - i) + j
+    # Who floats comes first (as in the Dutch system: choose the floaters, then pair the
+    # rest): a cross-group unit outweighs every within-group total (n/2 pairs x n*n).
+    return (len(place) ** 3 + 1) * ((size - 1 - i) ** 2 + j ** 2)
 
 
 def _match(playing: list, score: Mapping, found: Mapping) -> Pairing:
@@ -198,7 +203,7 @@ def _match(playing: list, score: Mapping, found: Mapping) -> Pairing:
     spread = max(score.values()) - min(score.values())
     most_byes = max(found[p].byes for p in playing)
     # Units: each criterion's unit exceeds the largest total of all the later ones.
-    unit3 = n * n + 1                                   # > total rank cost (n/2 pairs x n)
+    unit3 = 4 * n ** 6 + 1                              # > total rank cost (n/2 x 2n**5..)
     unit2 = unit3 * (n * spread * spread + 1) + unit3   # > total squared diff and rank
     bye_span = (most_byes + 1) * (n + 1)
     unit1 = unit2 * (bye_span + 1)                      # > one bye's cost and the rest

@@ -36,6 +36,10 @@ def tournament_start(*, tournament: Tournament, by=None) -> Tournament:
     tournament = lock(tournament.pk)
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         raise TournamentError("This tournament has already started.")
+    if tournament.format not in formats.FORMATS:  # Swiss, round robin, groups
+        from .rounds import rounds_start
+
+        return rounds_start(tournament=tournament, by=by)
     entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
     if len(entries) < 2:
         raise TournamentError("A tournament needs at least two entries.")
@@ -82,6 +86,10 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
     Runs inside the caller's transaction, with the tournament locked. Repeats until
     nothing changes, because a walkover (a withdrawn player) is itself a result.
     """
+    if tournament.format not in formats.FORMATS:  # Swiss, round robin, groups
+        from .rounds import rounds_refresh
+
+        return rounds_refresh(tournament=tournament, by=by)
     flagged = []
     for _ in range(64):  # a walkover per pass at most; 64 passes covers 1024 entrants
         rows = {m.key: m for m in tournament.matches.select_for_update().order_by("pk")}

@@ -19,6 +19,9 @@ DEFAULT_OPTIONS = {
     "minutes_per_point": 11,
     #: Master points weights: the event's weight, and each competition's (division) weight.
     "master_points": {"event": 1.0, "main": 1.0, "consolation": 0.7, "last_chance": 0.5},
+    #: Swiss, MoreSwiss, round robin, groups: rounds, losses out, tie-breaks... (checked by
+    #: ``tournaments.services.rounds.format_settings``).
+    "format_settings": {},
 }
 
 
@@ -57,6 +60,10 @@ def tournament_options(*, format: str, options: dict) -> dict:
         raise TournamentError("The pace is 1 to 60 minutes per point.")
     merged["lengths"], merged["round_lengths"] = lengths, rounds
     merged["master_points"] = master_point_weights(options)
+    from .rounds import format_settings
+
+    merged["format_settings"] = format_settings(format=format,
+                                                given=options.get("format_settings") or {})
     return merged
 
 

@@ -1,0 +1,185 @@
+"""Swiss and MoreSwiss events through the services, against hand-worked pairings and
+standings: a 23-player Swiss with a withdrawal and a late entry, a 20-player MoreSwiss to
+its end, the director's preview / swap / publish, results through the same report and
+correction flow as the knockouts."""
+
+import datetime
+
+import pytest
+
+from audit.models import AuditEntry
+from results.models import FinishedMatch
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tournaments import selectors_rounds, services
+from tournaments.models import Entry, Tournament, TournamentMatch
+from tournaments.services import rounds
+
+pytestmark = pytest.mark.django_db
+M = TournamentMatch.Status
+
+
+def _players(club, count, start=1):
+    players = []
+    for number in range(start, start + count):
+        user = UserFactory(username=f"s{number}")
+        player = PlayerFactory(name=f"Seed {number:02d}", user=user)
+        MembershipFactory(club=club, player=player)
+        players.append(player)
+    return players
+
+
+def _event(club, count, fmt="swiss", **settings):
+    tournament = services.tournament_create(
+        club=club, name="Swiss night", format=fmt, starts_on=datetime.date(2026, 11, 28),
+        options={"format_settings": settings, "lengths": {"main": 5}})
+    players = _players(club, count)
+    for player in players:
+        services.entry_add(tournament=tournament, player=player)
+    services.tournament_start(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament, players
+
+
+def _seeds(tournament, pairs):
+    seed = dict(tournament.entries.values_list("player_id", "seed"))
+    return [(seed[a], seed[b] if b is not None else None) for a, b in pairs]
+
+
+def _pair(tournament):
+    preview = rounds.swiss_round_preview(tournament=tournament)
+    rounds.swiss_round_publish(tournament=tournament, pairs=preview["pairs"])
+    return preview
+
+
+def _play(tournament, number, upsets=()):
+    """Enter every open match of round ``number``: the better seed wins unless its lower
+    seed is in ``upsets``; 5-0 (5-point matches)."""
+    seed = dict(tournament.entries.values_list("player_id", "seed"))
+    for match in tournament.matches.filter(round_number=number, status=M.READY):
+        a, b = match.player_a_id, match.player_b_id
+        better, worse = (a, b) if seed[a] < seed[b] else (b, a)
+        winner = worse if seed[worse] in upsets else better
+        scores = (5, 0) if winner == a else (0, 5)
+        services.match_result_enter(match=match, winner=winner, score_a=scores[0],
+                                    score_b=scores[1], by=None)
+
+
+def test_a_23_player_swiss_with_a_withdrawal_and_a_late_entry(club):
+    tournament, players = _event(club, 23)
+    by_seed = {n: p for n, p in enumerate(players, start=1)}
+    first = _pair(tournament)
+    # Round 1: the bye to the lowest ranked (23), then 1 v 12 ... 11 v 22.
+    assert _seeds(tournament, first["pairs"]) == [(n, n + 11) for n in range(1, 12)] + [
+        (23, None)]
+    _play(tournament, 1)
+    # Seed 5 withdraws after round 1; a late entry (seed 24) joins for round 2.
+    services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
+                                                    player=by_seed[5]))
+    (late,) = _players(club, 1, start=24)
+    rounds.entry_add_late(tournament=tournament, player=late)
+    second = rounds.swiss_round_preview(tournament=tournament)
+    # 23 players again: the bye to a player without one, the lowest ranked: the late
+    # entry (24). Score 1: 1 2 3 4 6 7 8 9 10 11 23 (odd): 23, its lowest, floats down to
+    # the top of score 0 (12); the rest top half v bottom half: 1-7 ... 6-11 and 13-17 v
+    # 18-22.
+    assert _seeds(tournament, second["pairs"]) == [
+        (1, 7), (2, 8), (3, 9), (4, 10), (6, 11), (23, 12), (13, 18), (14, 19), (15, 20),
+        (16, 21), (17, 22), (24, None)]
+    assert second["rematches"] == []
+    rounds.swiss_round_publish(tournament=tournament, pairs=second["pairs"])
+    # Seed 11 withdraws during round 2: 6 wins by walkover (marked, not played).
+    services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
+                                                    player=by_seed[11]))
+    walkover = tournament.matches.get(round_number=2, player_b=by_seed[11])
+    assert (walkover.status, walkover.winner_id) == (M.WALKOVER, by_seed[6].pk)
+    assert FinishedMatch.objects.get(source="tournament", source_id=walkover.pk).outcome == \
+        FinishedMatch.Outcome.WALKOVER
+    _play(tournament, 2, upsets={23})
+    table = selectors_rounds.standings_table(tournament=tournament)
+    seed = dict(tournament.entries.values_list("player_id", "seed"))
+    top = [(r["label"], seed[r["player_id"]], r["values"][:2]) for r in table["rows"][:6]]
+    # Two wins: 2, 3, 4, 6 (Buchholz 2: both opponents won once), then 1 (12 has none,
+    # 7 one: 1), then 23 (the bye counts for nothing in Buchholz; 12 has none: 0).
+    # 2, 3, 4 and 6 are equal on every metric but the seed.
+    assert top == [("1st", 2, [2, 2]), ("2nd", 3, [2, 2]), ("3rd", 4, [2, 2]),
+                   ("4th", 6, [2, 2]), ("5th", 1, [2, 1]), ("6th", 23, [2, 0])]
+    six = next(r for r in table["rows"] if seed[r["player_id"]] == 6)
+    assert six["walkovers"] == 1
+    assert table["columns"][:3] == ["Wins", "Buchholz", "Median B."]
+    withdrawn = {seed[r["player_id"]] for r in table["rows"] if r["withdrawn"]}
+    assert withdrawn == {5, 11}
+    third = rounds.swiss_round_preview(tournament=tournament)
+    paired = {s for pair in _seeds(tournament, third["pairs"]) for s in pair if s}
+    assert 5 not in paired and 11 not in paired and 24 in paired and third["rematches"] == []
+
+
+def test_a_manual_swap_warns_of_the_rematch_it_makes(club):
+    tournament, players = _event(club, 8)
+    _pair(tournament)
+    _play(tournament, 1)
+    preview = rounds.swiss_round_preview(tournament=tournament)
+    by_seed = {n: p.pk for n, p in enumerate(players, start=1)}
+    # Round 2: 1 v 3, 2 v 4 (winners), 5 v 7, 6 v 8. Swapping 3 and 5 makes 1 v 5 and
+    # 3 v 7 again (round 1 was 1-5, 2-6, 3-7, 4-8).
+    assert _seeds(tournament, preview["pairs"]) == [(1, 3), (2, 4), (5, 7), (6, 8)]
+    swapped = rounds.swiss_pairs_swap(tournament=tournament, pairs=preview["pairs"],
+                                      first=by_seed[3], second=by_seed[5])
+    assert _seeds(tournament, swapped["rematches"]) == [(1, 5), (3, 7)]
+    rounds.swiss_round_publish(tournament=tournament, pairs=swapped["pairs"])
+    assert tournament.matches.filter(round_number=2, player_a=by_seed[1],
+                                     player_b=by_seed[5]).exists()
+
+
+def test_publishing_pairs_that_leave_someone_out_is_refused(club):
+    tournament, players = _event(club, 4)
+    with pytest.raises(services.TournamentError, match="every player still in"):
+        rounds.swiss_round_publish(tournament=tournament, pairs=[[players[0].pk,
+                                                                  players[1].pk]])
+    assert not tournament.matches.exists()
+
+
+def test_the_next_round_waits_for_every_result(club):
+    tournament, _ = _event(club, 4)
+    _pair(tournament)
+    with pytest.raises(services.TournamentError, match="needs its result"):
+        rounds.swiss_round_preview(tournament=tournament)
+
+
+def test_a_correction_changes_the_standings_and_is_audited(club, alice):
+    tournament, players = _event(club, 4)
+    _pair(tournament)
+    _play(tournament, 1)
+    match = tournament.matches.get(round_number=1, player_a=players[0])
+    services.match_result_correct(match=match, by=alice, winner=match.player_b_id,
+                                  score_a=2, score_b=5, reason="Scoresheet misread")
+    table = selectors_rounds.standings_table(tournament=tournament)
+    # Now 3 beat 1 (5-2) and 2 beat 4 (5-0): one win each for 2 and 3, Buchholz 0 each,
+    # points difference +5 and +3; then 1 (-3) and 4 (-5).
+    assert [r["player_id"] for r in table["rows"]] == [players[i].pk for i in (1, 2, 0, 3)]
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.RESULT_CORRECTED).count() == 1
+    row = FinishedMatch.objects.get(source="tournament", source_id=match.pk)
+    assert row.winner_id == match.player_b_id
+
+
+def test_a_20_player_moreswiss_plays_to_its_end(club):
+    tournament, players = _event(club, 20, "moreswiss", losses_out=3)
+    number = 0
+    while tournament.status == Tournament.Status.RUNNING:
+        number += 1
+        _pair(tournament)
+        _play(tournament, number)
+        tournament.refresh_from_db()
+        assert number < 30
+    # The better seed always wins: seed 1 never loses and ends alone; every other player
+    # went out with exactly three losses.
+    table = selectors_rounds.standings_table(tournament=tournament)
+    seed = dict(tournament.entries.values_list("player_id", "seed"))
+    assert (table["rows"][0]["label"], seed[table["rows"][0]["player_id"]]) == ("1st", 1)
+    assert table["rows"][0]["losses"] == 0
+    assert all(r["losses"] == 3 for r in table["rows"][1:])
+    assert tournament.placings.get(place=1).player_id == by_seed_1(players)
+    assert tournament.placings.count() == 20
+
+
+def by_seed_1(players):
+    return players[0].pk

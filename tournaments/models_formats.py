@@ -1,0 +1,226 @@
+"""Ladders (an ordered list of players and their challenges) and season leagues (divisions,
+fixtures with deadlines). The rules live in ``tournaments.formats.ladder`` and ``.league``;
+these models store positions, challenges, fixtures and results."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+
+class Ladder(models.Model):
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="ladders")
+    name = models.CharField(max_length=120)
+    #: How many places above themselves a player may challenge.
+    reach = models.PositiveSmallIntegerField(default=3)
+    #: Days the challenged player has to play before losing by default.
+    days = models.PositiveSmallIntegerField(default=14)
+    length = models.PositiveSmallIntegerField(default=7)
+    is_open = models.BooleanField(default=True)
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="tournaments_ladder_unique"),
+            models.CheckConstraint(condition=Q(reach__gte=1) & Q(days__gte=1)
+                                   & Q(length__gte=1) & Q(length__lte=25),
+                                   name="tournaments_ladder_settings"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LadderRung(models.Model):
+    """A player's place on a ladder (1 = the top). Positions are rewritten under the
+    ladder's row lock, so they stay 1..n without gaps."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="rungs")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
+                               related_name="ladder_rungs")
+    position = models.PositiveIntegerField()
+    #: Whom they played last (no rematch until each has played someone else).
+    last_opponent = models.ForeignKey("clubs.Player", null=True, blank=True,
+                                      on_delete=models.SET_NULL, related_name="+")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ladder", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "player"],
+                                    name="tournaments_rung_one_per_player"),
+            models.CheckConstraint(condition=Q(position__gte=1),
+                                   name="tournaments_rung_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.player}"
+
+
+class Challenge(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for the challenged player"
+        ACCEPTED = "accepted", "Accepted, to be played"
+        REPORTED = "reported", "Result reported, waiting for confirmation"
+        DECIDED = "decided", "Decided"
+        EXPIRED = "expired", "Not played in time: lost by default"
+        CANCELLED = "cancelled", "Cancelled"
+
+    OPEN_STATUSES = (Status.OPEN, Status.ACCEPTED, Status.REPORTED)
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges")
+    challenger = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    challenged = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    issued_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    length = models.PositiveSmallIntegerField()
+    winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    #: Challenger's and challenged player's points.
+    score_challenger = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_challenged = models.PositiveSmallIntegerField(null=True, blank=True)
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        indexes = [models.Index(fields=["status", "deadline"], name="tournaments_chal_due")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(challenger=F("challenged")),
+                                   name="tournaments_challenge_two_players"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("challenger"))
+                | Q(winner=F("challenged")), name="tournaments_challenge_winner_plays"),
+            models.CheckConstraint(
+                condition=~Q(status__in=["decided", "expired"]) | Q(winner__isnull=False),
+                name="tournaments_challenge_decided_has_winner"),
+            models.UniqueConstraint(fields=["ladder", "challenger"],
+                                    condition=Q(status__in=["open", "accepted", "reported"]),
+                                    name="tournaments_challenge_one_open_each"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN_STATUSES
+
+
+class LeagueSeason(models.Model):
+    """A league's season: divisions (each a round robin), fixtures with deadlines, then
+    promotion and relegation into a drafted next season for the admin to confirm."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="leagues")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    cycles = models.PositiveSmallIntegerField(default=1)
+    days_per_round = models.PositiveSmallIntegerField(default=14)
+    promote = models.PositiveSmallIntegerField(default=2)
+    relegate = models.PositiveSmallIntegerField(default=2)
+    length = models.PositiveSmallIntegerField(default=7)
+    #: The next season's divisions (lists of player ids), drafted at the end.
+    draft = models.JSONField(default=list, blank=True)
+    previous = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="next_season")
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-starts_on", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="tournaments_season_unique"),
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")),
+                                   name="tournaments_season_dates"),
+            models.CheckConstraint(condition=Q(cycles__in=[1, 2]),
+                                   name="tournaments_season_cycles"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Division(models.Model):
+    season = models.ForeignKey(LeagueSeason, on_delete=models.CASCADE, related_name="divisions")
+    #: 1 is the top division.
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [models.UniqueConstraint(fields=["season", "number"],
+                                               name="tournaments_division_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.name}"
+
+
+class DivisionMember(models.Model):
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
+                               related_name="division_memberships")
+    #: Order in the division when the season starts (the seed).
+    seed = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["division", "seed"]
+        constraints = [models.UniqueConstraint(fields=["division", "player"],
+                                               name="tournaments_divmember_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.division.name})"
+
+
+class Fixture(models.Model):
+    class Status(models.TextChoices):
+        READY = "ready", "To be played"
+        REPORTED = "reported", "Reported, waiting for confirmation"
+        FINISHED = "finished", "Finished"
+        WALKOVER = "walkover", "Walkover (not played)"
+
+    DECIDED = (Status.FINISHED, Status.WALKOVER)
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.PositiveSmallIntegerField()
+    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    deadline = models.DateField()
+    length = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
+    winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["division", "round", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(player_a=F("player_b")),
+                                   name="tournaments_fixture_two_players"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("player_a"))
+                | Q(winner=F("player_b")), name="tournaments_fixture_winner_plays"),
+            models.CheckConstraint(
+                condition=~Q(status__in=["finished", "walkover"]) | Q(winner__isnull=False),
+                name="tournaments_fixture_decided_has_winner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.division.name} round {self.round}: {self.player_a} v {self.player_b}"

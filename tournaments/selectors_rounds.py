@@ -1,0 +1,132 @@
+"""Reads for the round-based formats (Swiss, MoreSwiss, round robin, groups): the pure
+package's inputs built from the stored matches, standings with their tie-break columns,
+pairings per round, crosstables. A fixed number of queries per page."""
+
+from collections import defaultdict
+
+from tournaments.formats import standings as pure_standings
+from tournaments.formats.round_robin import crosstable
+from tournaments.formats.swiss import Game
+from tournaments.models import Entry, Tournament, TournamentMatch
+
+M = TournamentMatch.Status
+ROUND_FORMATS = ("swiss", "moreswiss", "round_robin", "groups")
+METRIC_LABELS = {"wins": "Wins", "losses": "Losses", "buchholz": "Buchholz",
+                 "median_buchholz": "Median B.", "sonneborn_berger": "S-B",
+                 "head_to_head": "H2H", "points_difference": "+/-", "points_won": "Pts",
+                 "seed": "Seed"}
+
+
+def settings_of(tournament: Tournament) -> dict:
+    return tournament.options.get("format_settings") or {}
+
+
+def _matches(tournament: Tournament, flight: str | None = None) -> list[TournamentMatch]:
+    rows = tournament.matches.select_related("round", "player_a", "player_b", "winner") \
+        .order_by("round_number", "index", "pk")
+    if flight is not None:
+        rows = rows.filter(flight=flight)
+    return list(rows)
+
+
+def entries_by_seed(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.select_related("player").order_by("seed", "pk"))
+
+
+def swiss_games(rows: list[TournamentMatch]) -> list[list[Game]]:
+    """The pure pairing's rounds: byes as ``b=None``, undecided matches without a winner."""
+    by_round: dict[int, list[Game]] = defaultdict(list)
+    for row in rows:
+        if row.status == M.SKIPPED or row.player_a_id is None:
+            continue
+        winner = row.winner_id if row.status in TournamentMatch.DECIDED else None
+        by_round[row.round_number].append(Game(row.player_a_id, row.player_b_id, winner))
+    return [by_round[n] for n in sorted(by_round)]
+
+
+def results_of(rows: list[TournamentMatch]) -> list[pure_standings.Result]:
+    out = []
+    for row in rows:
+        if row.status not in TournamentMatch.DECIDED or row.player_a_id is None:
+            continue
+        out.append(pure_standings.Result(
+            row.player_a_id, row.player_b_id, row.winner_id, row.score_a, row.score_b,
+            walkover=row.status == M.WALKOVER))
+    return out
+
+
+def default_metrics(format: str) -> tuple[str, ...]:
+    if format == "moreswiss":
+        return pure_standings.MORESWISS_METRICS
+    if format == "swiss":
+        return pure_standings.SWISS_METRICS
+    return pure_standings.ROUND_ROBIN_METRICS
+
+
+def standings_rows(tournament: Tournament, entries: list[Entry], rows: list[TournamentMatch]
+                   ) -> list[pure_standings.Row]:
+    options = settings_of(tournament)
+    metrics = tuple(options.get("tiebreaks") or default_metrics(tournament.format))
+    ids = [e.player_id for e in entries]
+    return pure_standings.standings(
+        ids, results_of(rows), metrics=metrics, seeds={e.player_id: e.seed or 999 for e in
+                                                       entries},
+        walkovers_count=options.get("walkovers_count", True),
+        bye_is_win=options.get("bye_is_win", True))
+
+
+def standings_table(*, tournament: Tournament, flight: str | None = None) -> dict:
+    """Rows best first with the player, place label, the tie-break values (in the event's
+    order) and what is marked (walkovers, withdrawn); plus the column headings."""
+    entries = entries_by_seed(tournament)
+    rows = _matches(tournament, flight)
+    if flight is not None:
+        inside = {p for r in rows for p in (r.player_a_id, r.player_b_id) if p}
+        entries = [e for e in entries if e.player_id in inside]
+    table = standings_rows(tournament, entries, rows)
+    by_player = {e.player_id: e for e in entries}
+    metrics = list(table[0].values) if table else []
+    return {
+        "columns": [METRIC_LABELS[m] for m in metrics],
+        "rows": [{"label": r.label, "player": by_player[r.player].player,
+                  "withdrawn": by_player[r.player].status != Entry.Status.ACTIVE,
+                  "values": [r.values[m] for m in metrics], "wins": r.wins,
+                  "losses": r.losses, "byes": r.byes, "walkovers": r.walkovers,
+                  "played": r.played, "player_id": r.player} for r in table],
+    }
+
+
+def pairings_by_round(*, tournament: Tournament) -> list[dict]:
+    """Each round's matches (byes included), latest round first."""
+    by_round: dict[tuple, dict] = {}
+    for row in _matches(tournament):
+        column = by_round.setdefault((row.flight, row.round_number), {
+            "name": row.round.name, "flight": row.flight, "number": row.round_number,
+            "length": row.length, "matches": []})
+        column["matches"].append(row)
+    return [by_round[k] for k in sorted(by_round, key=lambda k: (k[0], -k[1]))]
+
+
+def crosstable_for(*, tournament: Tournament, flight: str | None = None) -> dict:
+    """The grid of results (rows and columns in seed order)."""
+    rows = _matches(tournament, flight)
+    entries = entries_by_seed(tournament)
+    if flight is not None:
+        inside = {p for r in rows for p in (r.player_a_id, r.player_b_id) if p}
+        entries = [e for e in entries if e.player_id in inside]
+    ids = [e.player_id for e in entries]
+    grid = crosstable(ids, results_of(rows))
+    cells = []
+    for i, entry in enumerate(entries):
+        line = []
+        for j in range(len(entries)):
+            results = grid[i][j]
+            line.append(None if results is None else [
+                ("W" if won else "L") + (f" {mine}-{theirs}" if mine is not None else "")
+                + (" (wo)" if walkover else "") for won, mine, theirs, walkover in results])
+        cells.append({"player": entry.player, "cells": line})
+    return {"players": [e.player for e in entries], "rows": cells}
+
+
+def groups_of(*, tournament: Tournament) -> list[str]:
+    return sorted(set(tournament.matches.values_list("flight", flat=True)))

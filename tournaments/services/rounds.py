@@ -1,0 +1,346 @@
+"""The round-based formats on the same models as the knockouts: Swiss and MoreSwiss (the
+director pairs each round: preview, then publish), round robins and groups (every round laid
+out at the start). Results go through the same report / confirm / dispute / correct flow
+(``results.py``), whose refresh lands here (``rounds_refresh``)."""
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from clubs.models import Membership, Player
+from tournaments import selectors_rounds as reads
+from tournaments.formats import groups as pure_groups
+from tournaments.formats import standings as pure_standings
+from tournaments.formats import swiss
+from tournaments.formats.round_robin import berger_rounds
+from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
+
+from .errors import TournamentError, lock
+
+M = TournamentMatch.Status
+SWISS_FORMATS = ("swiss", "moreswiss")
+ROUND_FORMATS = reads.ROUND_FORMATS
+
+DEFAULTS = {
+    "swiss": {"rounds": None, "bye_is_win": True, "late_half_points": False,
+              "walkovers_count": True, "tiebreaks": list(pure_standings.SWISS_METRICS)},
+    "moreswiss": {"losses_out": 3, "bye_is_win": True, "late_half_points": False,
+                  "walkovers_count": True, "tiebreaks": list(pure_standings.MORESWISS_METRICS)},
+    "round_robin": {"cycles": 1, "walkovers_count": True,
+                    "tiebreaks": list(pure_standings.ROUND_ROBIN_METRICS)},
+    "groups": {"cycles": 1, "groups": 4, "qualifiers": 2, "walkovers_count": True,
+               "tiebreaks": list(pure_standings.ROUND_ROBIN_METRICS), "knockout": None},
+}
+_CHECKS = {
+    "rounds": lambda v: v is None or (_int(v) and 1 <= v <= 30),
+    "losses_out": lambda v: _int(v) and 1 <= v <= 9,
+    "cycles": lambda v: v in (1, 2),
+    "groups": lambda v: _int(v) and 1 <= v <= 26,
+    "qualifiers": lambda v: _int(v) and 1 <= v <= 8,
+    "knockout": lambda v: v is None or _int(v),
+    "tiebreaks": lambda v: isinstance(v, list) and bool(v),
+}
+
+
+def _int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def format_settings(*, format: str, given: dict) -> dict:
+    """The format's settings with defaults filled in (empty for the knockouts)."""
+    if format not in DEFAULTS:
+        if given:
+            raise TournamentError("Format settings are for Swiss, round robins and groups.")
+        return {}
+    if not isinstance(given, dict):
+        raise TournamentError("Format settings are a mapping of names to values.")
+    unknown = set(given) - set(DEFAULTS[format])
+    if unknown:
+        raise TournamentError(f"Unknown setting(s) for {format}: {', '.join(sorted(unknown))}.")
+    merged = {**DEFAULTS[format], **given}
+    for name, value in merged.items():
+        check = _CHECKS.get(name, lambda v: isinstance(v, bool))
+        if not check(value):
+            raise TournamentError(f"The setting {name} cannot be {value!r}.")
+    try:
+        merged["tiebreaks"] = list(pure_standings.check_metrics(merged["tiebreaks"]))
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+    return merged
+
+
+def _settings(tournament: Tournament) -> dict:
+    return format_settings(format=tournament.format,
+                           given=tournament.options.get("format_settings") or {})
+
+
+def _round(tournament, *, flight: str, number: int, name: str) -> Round:
+    length = tournament.options.get("lengths", {}).get("main", 7)
+    return Round.objects.create(tournament=tournament, flight=flight, number=number,
+                                name=name, length=length)
+
+
+def _seed_map(tournament) -> dict[int, int]:
+    return dict(tournament.entries.values_list("player_id", "seed"))
+
+
+def _lay_out(tournament, round_: Round, pairs, *, key: str) -> list[TournamentMatch]:
+    """Matches of one round: pairs of player ids, ``b`` None for a bye (decided at once)."""
+    seeds, now, rows = _seed_map(tournament), timezone.now(), []
+    for i, (a, b) in enumerate(pairs, start=1):
+        bye = b is None
+        rows.append(TournamentMatch(
+            tournament=tournament, round=round_, key=f"{key}{round_.number}-{i}",
+            flight=round_.flight, round_number=round_.number, index=i,
+            slot_a={"seed": seeds[a]}, slot_b={"bye": True} if bye else {"seed": seeds[b]},
+            player_a_id=a, player_b_id=b, length=round_.length,
+            status=M.BYE if bye else M.READY, winner_id=a if bye else None,
+            ready_at=now, finished_at=now if bye else None))
+    TournamentMatch.objects.bulk_create(rows)
+    from .results import publish
+
+    for row in rows:
+        if row.status == M.BYE:
+            row.tournament = tournament
+            publish(row)
+    return rows
+
+
+def rounds_start(*, tournament: Tournament, by=None) -> Tournament:
+    """Close entries and seed (as a knockout does); lay out a round robin's or the groups'
+    rounds; a Swiss waits for the director to pair round 1. Called by ``tournament_start``
+    inside its transaction with the tournament locked."""
+    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
+    if len(entries) < 2:
+        raise TournamentError("A tournament needs at least two entries.")
+    seeded = sorted((e for e in entries if e.seed), key=lambda e: e.seed)
+    ranked = seeded + [e for e in entries if not e.seed]
+    tournament.entries.update(seed=None)
+    for seed, entry in enumerate(ranked, start=1):
+        entry.seed = seed
+    Entry.objects.bulk_update(ranked, ["seed"])
+    players = [e.player_id for e in ranked]
+    options = _settings(tournament)
+    try:
+        if tournament.format == "round_robin":
+            _lay_out_round_robin(tournament, players, flight="rr", label="Round",
+                                 cycles=options["cycles"])
+        elif tournament.format == "groups":
+            for g, members in enumerate(pure_groups.snake(players, options["groups"])):
+                label = pure_groups.group_label(g)
+                _lay_out_round_robin(tournament, members, flight=label,
+                                     label=f"Group {label} round", cycles=options["cycles"])
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+    tournament.status, tournament.started_at = Tournament.Status.RUNNING, timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    return tournament
+
+
+def _lay_out_round_robin(tournament, players, *, flight, label, cycles) -> None:
+    for fixtures in berger_rounds(players, cycles=cycles):
+        number = fixtures[0].round
+        round_ = _round(tournament, flight=flight, number=number, name=f"{label} {number}")
+        # A round robin's bye is no match and no win: it is simply not laid out.
+        _lay_out(tournament, round_, [(f.a, f.b) for f in fixtures if f.b is not None],
+                 key="R" if flight == "rr" else flight)
+
+
+# --------------------------------------------------------------------------- Swiss
+
+
+def _swiss_inputs(tournament: Tournament):
+    entries = [e for e in reads.entries_by_seed(tournament) if e.status == Entry.Status.ACTIVE]
+    rows = [m for m in tournament.matches.order_by("round_number", "index")]
+    return [(e.player_id, e.seed) for e in entries], reads.swiss_games(rows), rows
+
+
+def swiss_round_preview(*, tournament: Tournament) -> dict:
+    """The next round's pairs (player ids), without storing anything."""
+    if tournament.format not in SWISS_FORMATS:
+        raise TournamentError("Only a Swiss or MoreSwiss is paired round by round.")
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("Start the tournament before pairing a round.")
+    players, games, rows = _swiss_inputs(tournament)
+    if any(r.status not in (*TournamentMatch.DECIDED, M.SKIPPED) for r in rows):
+        raise TournamentError("Every match of the current round needs its result first.")
+    options = _settings(tournament)
+    if options.get("rounds") and len(games) >= options["rounds"]:
+        raise TournamentError(f"All {options['rounds']} rounds are played: close the event.")
+    try:
+        pairing = swiss.pair(players, games, losses_out=options.get("losses_out")
+                             if tournament.format == "moreswiss" else None,
+                             bye_is_win=options["bye_is_win"],
+                             late_half_points=options["late_half_points"])
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+    if not pairing.pairs:
+        raise TournamentError("Only one player is left: close the event.")
+    return {"round": len(games) + 1, "pairs": [list(p) for p in pairing.pairs],
+            "rematches": swiss.rematch_pairs(pairing.pairs, games)}
+
+
+def swiss_pairs_swap(*, tournament: Tournament, pairs: list, first: int, second: int
+                     ) -> dict:
+    """Swap two players between their pairings (a manual change); the rematches it makes
+    are returned for the director to see before publishing."""
+    flat = [p for pair in pairs for p in pair]
+    if first not in flat or second not in flat or first == second:
+        raise TournamentError("Choose two different players of the proposed pairings.")
+    swapped = [[second if p == first else first if p == second else p for p in pair]
+               for pair in pairs]
+    _, games, _ = _swiss_inputs(tournament)
+    return {"round": len(games) + 1, "pairs": swapped,
+            "rematches": swiss.rematch_pairs([tuple(p) for p in swapped], games)}
+
+
+@transaction.atomic
+def swiss_round_publish(*, tournament: Tournament, pairs: list, by=None) -> Round:
+    """Store the next round's pairs (the preview's, maybe swapped): every player still in
+    exactly once, at most one bye; rematches are allowed (the preview warned)."""
+    tournament = lock(tournament.pk)
+    preview = swiss_round_preview(tournament=tournament)  # the same preconditions
+    expected = sorted(p for pair in preview["pairs"] for p in pair if p is not None)
+    try:
+        cleaned = [(int(a), None if b is None else int(b)) for a, b in pairs]
+    except (TypeError, ValueError) as exc:
+        raise TournamentError("Pairs are [player id, player id or null].") from exc
+    given = sorted(p for pair in cleaned for p in pair if p is not None)
+    if given != expected:
+        raise TournamentError("The pairings must name every player still in exactly once.")
+    if sum(b is None for _, b in cleaned) != len(expected) % 2:
+        raise TournamentError("Only an odd number of players has a bye, and only one.")
+    cleaned.sort(key=lambda pair: pair[1] is None)
+    round_ = _round(tournament, flight="swiss", number=preview["round"],
+                    name=f"Round {preview['round']}")
+    _lay_out(tournament, round_, cleaned, key="S")
+    return round_
+
+
+@transaction.atomic
+def entry_add_late(*, tournament: Tournament, player: Player | int) -> Entry:
+    """A late entry into a running Swiss or MoreSwiss: they start with zero (or half a
+    point per missed round, a setting) and are paired from the next round."""
+    tournament = lock(tournament.pk)
+    if tournament.format not in SWISS_FORMATS or tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("Late entries join a running Swiss or MoreSwiss only.")
+    player_id = player.pk if isinstance(player, Player) else player
+    if not Membership.objects.filter(club=tournament.club_id, player_id=player_id,
+                                     is_active=True).exists():
+        raise TournamentError(f"Player #{player_id} is not a member of {tournament.club}.")
+    if tournament.entries.filter(player_id=player_id).exists():
+        raise TournamentError("That player is already entered.")
+    seed = (tournament.entries.aggregate(top=Max("seed"))["top"] or 0) + 1
+    return Entry.objects.create(tournament=tournament, player_id=player_id, seed=seed)
+
+
+# --------------------------------------------------------------------------- refresh, close
+
+
+def rounds_refresh(*, tournament: Tournament, by=None) -> list:
+    """After a result, a withdrawal or a correction: ready matches of withdrawn players
+    become walkovers; a round robin (or a MoreSwiss with one player left) finishes by
+    itself; a finished event's placings are rewritten. Nothing to re-pair: later rounds
+    already published stay as they are (a correction changes the standings)."""
+    from .bracket import _walkover
+
+    withdrawn = set(tournament.entries.exclude(status=Entry.Status.ACTIVE)
+                    .values_list("player_id", flat=True))
+    rows = list(tournament.matches.select_for_update().order_by("pk"))
+    for row in rows:
+        _walkover(row, withdrawn)
+    open_rows = [r for r in rows if r.status not in (*TournamentMatch.DECIDED, M.SKIPPED)]
+    done = not open_rows and rows and (
+        tournament.format == "round_robin"
+        or (tournament.format == "moreswiss" and _moreswiss_over(tournament)))
+    if done and tournament.status == Tournament.Status.RUNNING:
+        _finish(tournament)
+    elif tournament.status == Tournament.Status.FINISHED:
+        if open_rows:
+            tournament.status, tournament.finished_at = Tournament.Status.RUNNING, None
+            tournament.save(update_fields=["status", "finished_at"])
+            tournament.placings.all().delete()
+        else:
+            _store_placings(tournament)
+    return []
+
+
+def _moreswiss_over(tournament: Tournament) -> bool:
+    players, games, _ = _swiss_inputs(tournament)
+    losses_out = _settings(tournament)["losses_out"]
+    return len(swiss.active_players([p for p, _ in players], games,
+                                    losses_out=losses_out)) <= 1
+
+
+def _store_placings(tournament: Tournament) -> None:
+    entries = reads.entries_by_seed(tournament)
+    rows = list(tournament.matches.all())
+    table = reads.standings_rows(tournament, entries, rows)
+    shared = {}
+    for row in table:
+        shared[row.place] = shared.get(row.place, 0) + 1
+    tournament.placings.all().delete()
+    Placing.objects.bulk_create([
+        Placing(tournament=tournament, competition="main", player_id=row.player,
+                place=row.place, shared=shared[row.place], field_size=len(table))
+        for row in table])
+
+
+def _finish(tournament: Tournament) -> None:
+    _store_placings(tournament)
+    tournament.status, tournament.finished_at = Tournament.Status.FINISHED, timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, by=None) -> Tournament:
+    """The director closes the event (a Swiss after its last round, a MoreSwiss early, the
+    group stage): every match must be decided; the placings are stored."""
+    tournament = lock(tournament.pk)
+    if tournament.format not in ROUND_FORMATS:
+        raise TournamentError("A knockout finishes with its final.")
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("Only a running tournament is closed.")
+    if tournament.matches.exclude(status__in=[*TournamentMatch.DECIDED, M.SKIPPED]).exists():
+        raise TournamentError("Some matches have no result yet.")
+    _finish(tournament)
+    return tournament
+
+
+@transaction.atomic
+def groups_knockout_create(*, tournament: Tournament, by=None) -> Tournament:
+    """When every group match is decided: the top K of each group (by the group's
+    standings) enter a single-elimination knockout (Tournaments I), crossing over
+    (A1 v B2, B1 v A2, ...). The group stage closes with its placings."""
+    from .bracket import tournament_start
+    from .entries import tournament_create
+
+    tournament = lock(tournament.pk)
+    if tournament.format != "groups" or tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("Only a running group stage sends players to a knockout.")
+    if tournament.matches.exclude(status__in=[*TournamentMatch.DECIDED, M.SKIPPED]).exists():
+        raise TournamentError("Every group match needs its result first.")
+    options = _settings(tournament)
+    finishers = [[row["player_id"] for row in reads.standings_table(
+        tournament=tournament, flight=flight)["rows"] if not row["withdrawn"]]
+        for flight in reads.groups_of(tournament=tournament)]
+    try:
+        seeds = pure_groups.knockout_seeds(finishers, options["qualifiers"])
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+    lengths = tournament.options.get("lengths") or {}
+    knockout = tournament_create(
+        club=tournament.club, name=f"{tournament.name} — knockout"[:120],
+        starts_on=max(tournament.starts_on, datetime.date.today()),
+        format=Tournament.Format.SINGLE, options={"lengths": lengths},
+        created_by=by)
+    Entry.objects.bulk_create([Entry(tournament=knockout, player_id=p, seed=s)
+                               for s, p in enumerate(seeds, start=1)])
+    tournament_start(tournament=knockout, by=by)
+    tournament.options = {**tournament.options, "format_settings": {
+        **tournament.options.get("format_settings", {}), "knockout": knockout.pk}}
+    tournament.save(update_fields=["options"])
+    _finish(tournament)
+    return knockout
