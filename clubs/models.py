@@ -119,6 +119,8 @@ class RatingSettings(models.Model):
     recompute_from_at = models.DateTimeField(null=True, blank=True)
     recompute_from_match = models.BigIntegerField(null=True, blank=True)
     recomputed_at = models.DateTimeField(null=True, blank=True)
+    #: Bumped by every recompute, settings change and new season: the pages' cache key.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         verbose_name_plural = "rating settings"

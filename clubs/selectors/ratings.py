@@ -35,6 +35,17 @@ def settings_for(*, club: Club) -> RatingSettings:
     return RatingSettings.objects.filter(club=club).first() or RatingSettings(club=club)
 
 
+def cache_key(settings: RatingSettings, page: str, *parts) -> str | None:
+    """The key of a page's cached table: it changes with every recompute, settings change
+    and new season (``RatingSettings.version``). None when the club's ratings were never
+    computed (then nothing is cached)."""
+    if settings.pk is None or settings.recomputed_at is None:
+        return None
+    stamp = settings.recomputed_at.timestamp()
+    return ":".join(str(p) for p in ("ratings", settings.club_id, settings.pk, settings.version,
+                                     stamp, page, *parts))
+
+
 def _row(rating: Rating, rank: int | None) -> dict:
     return {"rank": rank, "player_id": rating.player_id, "name": rating.player.name,
             "rating": rating.rating, "shown": pure.format_rating(rating.rating),

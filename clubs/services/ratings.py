@@ -14,7 +14,7 @@ import datetime
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from clubs import ratings as pure
@@ -57,6 +57,7 @@ def rating_settings_update(*, club: Club, **values) -> RatingSettings:
     changed = {name for name, value in values.items() if getattr(row, name) != value}
     for name in changed:
         setattr(row, name, values[name])
+    row.version += 1
     row.save()
     if changed & RATING_FIELDS:
         ratings_recompute_request(club_id=club.pk, from_at=BEGINNING[0],
@@ -108,7 +109,9 @@ def ratings_recompute(*, club_id: int) -> int:
     master_points_store(club_id=club_id)
     row.recompute_from_at = row.recompute_from_match = None
     row.recomputed_at = timezone.now()
-    row.save(update_fields=["recompute_from_at", "recompute_from_match", "recomputed_at"])
+    row.version += 1
+    row.save(update_fields=["recompute_from_at", "recompute_from_match", "recomputed_at",
+                            "version"])
     return len(matches)
 
 
@@ -226,4 +229,6 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date,
         raise RatingSettingsError("A season ends on or after the day it starts.")
     if Season.objects.filter(club=club, name=name).exists():
         raise RatingSettingsError(f"{club} already has a season called {name!r}.")
-    return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
+    season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
+    RatingSettings.objects.filter(club=club).update(version=F("version") + 1)
+    return season

@@ -9,8 +9,11 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from chouette import selectors as chouette_selectors
 from clubs.decorators import login_if_anonymous
@@ -28,6 +31,7 @@ from games.selectors.match import match_list
 from results.selectors import head_to_head, player_results
 
 RECENT = 15
+CACHE_SECONDS = 3600
 
 
 def _csv(filename: str, header: list[str], rows) -> HttpResponse:
@@ -37,6 +41,32 @@ def _csv(filename: str, header: list[str], rows) -> HttpResponse:
     writer.writerow(header)
     writer.writerows(rows)
     return response
+
+
+def _fragment(request, key: str | None, template: str, make_context) -> str:
+    """A page's table, rendered once per version of the club's ratings (see
+    ``selectors.cache_key``): the selector runs only when the cache misses."""
+    html = cache.get(key) if key else None
+    if html is None:
+        html = render_to_string(template, make_context(), request)
+        if key:
+            cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)  # noqa: S308 - our own template's output
+
+
+def _whole_page(request, key: str | None, build) -> HttpResponse:
+    """For anonymous visitors (public results) the whole page is the same for everyone: it is
+    cached under the table's key and the URL. Signed-in users get their own page around the
+    cached table (their name, their forms)."""
+    if key is None or request.user.is_authenticated or len(messages.get_messages(request)):
+        return build()
+    page_key = f"{key}:page:{request.get_full_path()}"
+    body = cache.get(page_key)
+    if body is None:
+        response = build()
+        cache.set(page_key, response.content, CACHE_SECONDS)
+        return response
+    return HttpResponse(body)
 
 
 def _player(club, player_id: int) -> Player:
@@ -51,28 +81,47 @@ def _season(request, club):
 @login_if_anonymous
 def rating_list(request, slug: str):
     club = club_for_results(user=request.user, slug=slug)
-    data = selectors.rating_list(club=club)
     if request.GET.get("format") == "csv":
+        data = selectors.rating_list(club=club)
         rows = [[r["rank"] or "", r["name"], r["shown"], r["experience"], r["matches"],
                  r["wins"], r["losses"], "provisional" if r["rank"] is None else ""]
                 for r in data["established"] + data["provisional"]]
         return _csv(f"{club.slug}-ratings.csv", ["rank", "player", "rating", "experience",
                                                  "matches", "wins", "losses", "status"], rows)
-    return render(request, "clubs/public/ratings.html", {"club": club, **data,
-                                                         "tab": "ratings"})
+    settings = selectors.settings_for(club=club)
+    key = selectors.cache_key(settings, "list")
+
+    def build():
+        table = _fragment(request, key, "clubs/public/_ratings_tables.html",
+                          lambda: {"club": club, **selectors.rating_list(club=club)})
+        return render(request, "clubs/public/ratings.html", {
+            "club": club, "settings": settings, "pending": settings.recompute_pending,
+            "table": table, "tab": "ratings",
+            "can_manage": is_club_admin(user=request.user, club=club)})
+
+    return _whole_page(request, key, build)
 
 
 @login_if_anonymous
 def leaderboard(request, slug: str):
     club = club_for_results(user=request.user, slug=slug)
     seasons, season = _season(request, club)
-    data = selectors.leaderboard(club=club, season=season)
     if request.GET.get("format") == "csv":
+        data = selectors.leaderboard(club=club, season=season)
         rows = [[r["rank"], r["name"], *r["cells"]] for r in data["rows"]]
         return _csv(f"{club.slug}-leaderboard.csv",
                     ["rank", "player", *[key for key, _ in data["columns"]]], rows)
-    return render(request, "clubs/public/leaderboard.html", {
-        "club": club, "seasons": seasons, **data, "tab": "leaderboard"})
+    settings = selectors.settings_for(club=club)
+    key = selectors.cache_key(settings, "leaderboard", season.pk if season else "")
+
+    def build():
+        table = _fragment(request, key, "clubs/public/_leaderboard_table.html", lambda: {
+            "club": club, **selectors.leaderboard(club=club, season=season)})
+        return render(request, "clubs/public/leaderboard.html", {
+            "club": club, "seasons": seasons, "season": season, "table": table,
+            "pending": settings.recompute_pending, "tab": "leaderboard"})
+
+    return _whole_page(request, key, build)
 
 
 @login_if_anonymous
@@ -81,15 +130,24 @@ def master_points(request, slug: str):
     seasons, season = _season(request, club)
     if request.GET.get("season") == "all":
         season = None
-    data = selectors.master_points_table(club=club, season=season)
     if request.GET.get("format") == "csv":
+        data = selectors.master_points_table(club=club, season=season)
         rows = [[r["rank"], r["name"], r["match_wins"], r["match_points"],
                  r["placement_points"], r["total"], r["tournaments"]] for r in data["rows"]]
         return _csv(f"{club.slug}-master-points.csv", ["rank", "player", "match_wins",
                                                        "match_points", "placement_points",
                                                        "total", "tournaments"], rows)
-    return render(request, "clubs/public/master_points.html", {
-        "club": club, "seasons": seasons, **data, "tab": "master"})
+    settings = selectors.settings_for(club=club)
+    key = selectors.cache_key(settings, "master", season.pk if season else "all")
+
+    def build():
+        table = _fragment(request, key, "clubs/public/_master_points_table.html", lambda: {
+            "club": club, **selectors.master_points_table(club=club, season=season)})
+        return render(request, "clubs/public/master_points.html", {
+            "club": club, "seasons": seasons, "season": season, "table": table,
+            "pending": settings.recompute_pending, "tab": "master"})
+
+    return _whole_page(request, key, build)
 
 
 @login_if_anonymous
@@ -115,13 +173,17 @@ def player_page(request, slug: str, player_id: int):
         chouette = chouette_selectors.player_record(club=club, player=player)
     records = match_list(club=club).filter(player_left=player) | match_list(
         club=club).filter(player_right=player)
+    settings = selectors.settings_for(club=club)
+    story = _fragment(request, selectors.cache_key(settings, "player", player.pk),
+                      "clubs/public/_player_story.html", lambda: {
+                          "club": club, "player": player,
+                          "rating": selectors.player_rating(club=club, player=player),
+                          "recent": list(player_results(club=club, player=player)[:RECENT]),
+                          "placings": selectors.player_placings(club=club, player=player),
+                          "h2h": selectors.head_to_head_table(club=club, player=player)})
     return render(request, "clubs/public/player.html", {
-        "club": club, "player": player, "tab": "ratings",
-        "rating": selectors.player_rating(club=club, player=player),
-        "recent": list(player_results(club=club, player=player)[:RECENT]),
-        "placings": selectors.player_placings(club=club, player=player),
-        "h2h": selectors.head_to_head_table(club=club, player=player),
-        "chouette": chouette,
+        "club": club, "player": player, "tab": "ratings", "story": story,
+        "pending": settings.recompute_pending, "chouette": chouette,
         "records": list(records.order_by("-uploaded_at")[:RECENT]),
     })
 

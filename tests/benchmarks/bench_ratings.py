@@ -11,6 +11,9 @@ the stronger hidden skill winning more often), then times
   does after a change near the end of the list.
 
 Each figure is the best of ``--repeat`` runs; nothing is asserted about time.
+
+``--django`` then runs ``bench_ratings_django.py`` (the same figures through the database on
+a seeded club, and the rating pages under load with gunicorn) with its default options.
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20_000)
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--django", action="store_true",
+                        help="Also run the database and HTTP benchmarks (seeded club).")
     args = parser.parse_args()
 
     matches = season(args.matches, args.players)
@@ -78,6 +83,11 @@ def main() -> None:
           f"{snapshot_time * 1000:.1f} ms of it)")
     print(f"ratings: min {ratings[0]:.2f}, median {ratings[len(ratings) // 2]:.2f}, "
           f"max {ratings[-1]:.2f}")
+    if args.django:
+        from tests.benchmarks.bench_ratings_django import main as django_main
+
+        print()
+        django_main([])
 
 
 if __name__ == "__main__":

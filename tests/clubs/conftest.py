@@ -81,6 +81,16 @@ def build_small_club(club) -> SimpleNamespace:
     return w
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """The pages cache their tables per version of the club's ratings (locmem in tests)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def small_club(club, django_capture_on_commit_callbacks):
     """The club above with its ratings recomputed (the hook's callbacks run)."""

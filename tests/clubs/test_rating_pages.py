@@ -178,6 +178,33 @@ def test_a_pending_recompute_is_shown(client, small_club):
     assert "A recompute is pending" in get(client, "clubs:ratings", "riverside").content.decode()
 
 
+def test_a_tables_cache_serves_until_the_ratings_change(client, small_club,
+                                                     django_capture_on_commit_callbacks):
+    w = small_club
+    public(w.club)
+    with CaptureQueriesContext(connection) as first:
+        get(client, "clubs:ratings", "riverside")
+    with CaptureQueriesContext(connection) as second:
+        cached = get(client, "clubs:ratings", "riverside").content.decode()
+    assert len(second) < len(first)  # the rating list's query is not run again
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_match_record(club=w.club, source="league", source_id=1, player_a=w.ann,
+                              player_b=w.ben, length=5, winner=w.ben,
+                              finished_at=w.m1.finished_at, score_a=2, score_b=5)
+    assert get(client, "clubs:ratings", "riverside").content.decode() != cached
+
+
+def test_anonymous_visitors_share_a_cached_page_and_members_get_their_own(client, small_club,
+                                                                        bob):
+    public(small_club.club)
+    get(client, "clubs:leaderboard", "riverside")
+    with CaptureQueriesContext(connection) as again:
+        get(client, "clubs:leaderboard", "riverside")
+    assert len(again) == 3  # the club (the results gate), its seasons, its rating settings
+    page = get(client, "clubs:leaderboard", "riverside", user=bob).content.decode()
+    assert "Log out" in page and "Ann" in page
+
+
 # --------------------------------------------------------------------------- who sees what
 
 
