@@ -343,4 +343,5 @@ def groups_knockout_create(*, tournament: Tournament, by=None) -> Tournament:
         **tournament.options.get("format_settings", {}), "knockout": knockout.pk}}
     tournament.save(update_fields=["options"])
     _finish(tournament)
+    knockout.refresh_from_db()
     return knockout
