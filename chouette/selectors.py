@@ -242,7 +242,8 @@ def player_record(*, club: Club, player: Player) -> dict:
             "session": {"pk": row["session_id"], "date": row["session__date"],
                         "currency": row["session__currency"]},
             **{role: row[f"as_{role}"] for role in ROLES},
-            "points": net.get("points") or 0, "amount": net.get("amount") or ZERO})
+            # Quantized: SQLite hands a sum of decimals back without its places ("4").
+            "points": net.get("points") or 0, "amount": (net.get("amount") or ZERO).quantize(ZERO)})
     totals = {key: sum(r[key] for r in rows) for key in (*ROLES, "points")}
     totals["amount"] = sum((r["amount"] for r in rows), ZERO)
     return {"player": player, "rows": rows, "totals": totals}

@@ -127,3 +127,18 @@ def test_each_rule_checkbox_sits_beside_its_label(browser, live_server, club, al
         assert page.is_checked("#id_raccoons") != checked
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("page_name", ["list", "record", "settlement"])
+def test_the_other_chouette_pages_fit_a_phone(phone, live_server, doubled, alice, bob,
+                                              page_name):
+    services.chouette_cube_action(session=doubled, kind="take",
+                                  members=[doubled.games.get().captain_id])
+    services.chouette_result_record(session=doubled, winner="team", kind="gammon")
+    _login(phone, live_server, "alice")
+    path = {"list": f"/clubs/{doubled.club.slug}/chouette/",
+            "record": f"/clubs/{doubled.club.slug}/chouette/players/{bob.player.pk}/",
+            "settlement": f"/clubs/{doubled.club.slug}/chouette/settlement/"}[page_name]
+    phone.goto(f"{live_server.url}{path}")
+    _shot(phone, f"chouette-{page_name}-390")
+    _assert_fits(phone)

@@ -105,6 +105,8 @@ def test_the_totals_add_up_the_evenings(club, evenings):
     assert len(record["rows"]) == 3
     assert record["totals"]["points"] == sum(r["points"] for r in record["rows"])
     assert record["totals"]["amount"] == sum(r["amount"] for r in record["rows"])
+    # Money to the cent, as the ledger holds it (not "4" for 4.00).
+    assert all(r["amount"].as_tuple().exponent == -2 for r in record["rows"])
     assert [r["session"]["date"] for r in record["rows"]] == sorted(
         r["session"]["date"] for r in record["rows"])
 
