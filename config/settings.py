@@ -140,6 +140,9 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE = {
     # Requeue checks whose message never reached the broker (e.g. Redis was down).
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
+    # Ladder challenges not played in time: lost by default (idempotent, hourly).
+    "expire-ladder-challenges": {"task": "tournaments.tasks.challenges_expire_task",
+                                 "schedule": 3600.0},
 }
 
 # --- Auth ------------------------------------------------------------------------

@@ -1,0 +1,264 @@
+"""Ladders: join at the bottom, challenge up to N places above, accept, report and confirm
+(or the director enters the result), lose by default after D days, corrections with a
+reason. The rules are ``tournaments.formats.ladder``'s; every decided challenge is a row of
+the finished matches (a default marked as a forfeit, not played)."""
+
+import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from audit.models import AuditEntry
+from audit.services import audit_record
+from clubs.models import Club, Membership, Player
+from results.models import FinishedMatch
+from results.services import finished_match_record
+from tournaments.formats import ladder as rules
+from tournaments.models import Challenge, Ladder, LadderRung
+
+from .errors import TournamentError
+
+S = Challenge.Status
+
+
+def _lock(ladder_id: int) -> Ladder:
+    Ladder.objects.filter(pk=ladder_id).update(version=F("version") + 1)
+    return Ladder.objects.select_for_update().select_related("club").get(pk=ladder_id)
+
+
+def _player_of(user) -> Player | None:
+    return Player.objects.filter(user=user).first() if user and user.is_authenticated \
+        else None
+
+
+@transaction.atomic
+def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
+                  days: int = rules.DEFAULT_DAYS, length: int = 7) -> Ladder:
+    name = (name or "").strip()
+    if not name:
+        raise TournamentError("A ladder needs a name.")
+    if reach < 1 or days < 1 or not 1 <= length <= 25 or length % 2 == 0:
+        raise TournamentError("Reach and days are 1 or more; the length is odd, 1 to 25.")
+    if Ladder.objects.filter(club=club, name=name).exists():
+        raise TournamentError(f"{club} already has a ladder called {name!r}.")
+    return Ladder.objects.create(club=club, name=name, reach=reach, days=days, length=length)
+
+
+@transaction.atomic
+def ladder_join(*, ladder: Ladder, player: Player | int) -> LadderRung:
+    """New players join at the bottom."""
+    ladder = _lock(ladder.pk)
+    player_id = player.pk if isinstance(player, Player) else player
+    if not Membership.objects.filter(club=ladder.club_id, player_id=player_id,
+                                     is_active=True).exists():
+        raise TournamentError(f"Player #{player_id} is not a member of {ladder.club}.")
+    if ladder.rungs.filter(player_id=player_id).exists():
+        raise TournamentError("That player is already on the ladder.")
+    return LadderRung.objects.create(ladder=ladder, player_id=player_id,
+                                     position=ladder.rungs.count() + 1)
+
+
+def _order(ladder: Ladder) -> list[int]:
+    return list(ladder.rungs.order_by("position").values_list("player_id", flat=True))
+
+
+@transaction.atomic
+def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=None,
+                    now: datetime.datetime | None = None) -> Challenge:
+    """A player challenges someone above them (the director may issue for a player)."""
+    ladder = _lock(ladder.pk)
+    if not ladder.is_open:
+        raise TournamentError("This ladder is closed.")
+    challenger = challenger or _player_of(by)
+    if challenger is None:
+        raise TournamentError("Only a player on the ladder challenges.")
+    challenger_id = challenger.pk if isinstance(challenger, Player) else challenger
+    challenged_id = challenged.pk if isinstance(challenged, Player) else challenged
+    last = dict(ladder.rungs.values_list("player_id", "last_opponent_id"))
+    busy = set()
+    for a, b in ladder.challenges.filter(status__in=Challenge.OPEN_STATUSES).values_list(
+            "challenger_id", "challenged_id"):
+        busy.update((a, b))
+    try:
+        rules.check_challenge(_order(ladder), challenger_id, challenged_id, reach=ladder.reach,
+                              last_opponent={k: v for k, v in last.items() if v},
+                              busy=busy)
+    except rules.ChallengeError as exc:
+        raise TournamentError(_named(str(exc))) from exc
+    issued = now or timezone.now()
+    return Challenge.objects.create(ladder=ladder, challenger_id=challenger_id,
+                                    challenged_id=challenged_id, issued_at=issued,
+                                    deadline=rules.deadline(issued, ladder.days),
+                                    length=ladder.length)
+
+
+def _named(message: str) -> str:
+    """Player ids in the pure rules' messages -> names."""
+    words = message.split(" ")
+    ids = [int(w) for w in words if w.isdigit()]
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return " ".join(names.get(int(w), w) if w.isdigit() else w for w in words)
+
+
+def _locked(challenge: Challenge) -> tuple[Ladder, Challenge]:
+    ladder = _lock(challenge.ladder_id)
+    return ladder, Challenge.objects.select_for_update().get(pk=challenge.pk)
+
+
+@transaction.atomic
+def challenge_accept(*, challenge: Challenge, by) -> Challenge:
+    _, row = _locked(challenge)
+    player = _player_of(by)
+    if player is None or player.pk != row.challenged_id:
+        raise TournamentError("Only the challenged player accepts a challenge.")
+    if row.status != S.OPEN:
+        raise TournamentError("This challenge is not waiting for an answer.")
+    row.status, row.accepted_at = S.ACCEPTED, timezone.now()
+    row.save(update_fields=["status", "accepted_at"])
+    return row
+
+
+def _check_score(row: Challenge, winner_id: int, score_challenger: int,
+                 score_challenged: int) -> None:
+    if winner_id not in (row.challenger_id, row.challenged_id):
+        raise TournamentError("The winner must be one of the two players.")
+    won, lost = (score_challenger, score_challenged) if winner_id == row.challenger_id \
+        else (score_challenged, score_challenger)
+    if won < row.length or lost >= row.length or lost < 0:
+        raise TournamentError(f"In a {row.length}-point match the winner reaches "
+                              f"{row.length} and the loser does not.")
+
+
+@transaction.atomic
+def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger: int,
+                     score_challenged: int) -> Challenge:
+    """One of the two players reports; the other confirms."""
+    _, row = _locked(challenge)
+    player = _player_of(by)
+    if player is None or player.pk not in (row.challenger_id, row.challenged_id):
+        raise TournamentError("Only the two players report their challenge.")
+    if row.status not in (S.OPEN, S.ACCEPTED):
+        raise TournamentError("This challenge has no result to report now.")
+    _check_score(row, winner, score_challenger, score_challenged)
+    row.status, row.winner_id, row.reported_by = S.REPORTED, winner, by
+    row.score_challenger, row.score_challenged = score_challenger, score_challenged
+    row.save()
+    return row
+
+
+@transaction.atomic
+def challenge_confirm(*, challenge: Challenge, by) -> Challenge:
+    ladder, row = _locked(challenge)
+    player = _player_of(by)
+    reporter = _player_of(row.reported_by)
+    if row.status != S.REPORTED:
+        raise TournamentError("This challenge is not waiting for a confirmation.")
+    if player is None or player.pk not in (row.challenger_id, row.challenged_id) or (
+            reporter is not None and reporter.pk == player.pk):
+        raise TournamentError("Only the opponent confirms a reported result.")
+    row.confirmed_by = by
+    _decide(ladder, row, status=S.DECIDED)
+    return row
+
+
+@transaction.atomic
+def challenge_enter(*, challenge: Challenge, by, winner: int, score_challenger: int,
+                    score_challenged: int) -> Challenge:
+    """The director enters a result directly."""
+    ladder, row = _locked(challenge)
+    if not row.is_open:
+        raise TournamentError("This challenge is already decided.")
+    _check_score(row, winner, score_challenger, score_challenged)
+    row.winner_id, row.score_challenger, row.score_challenged = winner, score_challenger, \
+        score_challenged
+    row.reported_by = row.confirmed_by = by
+    _decide(ladder, row, status=S.DECIDED)
+    return row
+
+
+def _decide(ladder: Ladder, row: Challenge, *, status: str) -> None:
+    row.status, row.decided_at = status, row.decided_at or timezone.now()
+    row.save()
+    _rebuild(ladder)
+    _publish(ladder, row)
+
+
+def _publish(ladder: Ladder, row: Challenge) -> None:
+    outcome = FinishedMatch.Outcome.FORFEIT if row.status == S.EXPIRED else \
+        FinishedMatch.Outcome.PLAYED
+    finished_match_record(
+        club=ladder.club, source=FinishedMatch.Source.LADDER, source_id=row.pk,
+        player_a=row.challenger, player_b=row.challenged, length=row.length,
+        winner=row.winner, score_a=row.score_challenger, score_b=row.score_challenged,
+        finished_at=row.decided_at, outcome=outcome, event=ladder.name)
+
+
+def _rebuild(ladder: Ladder) -> None:
+    """Positions and last opponents replayed from the joins and the decided challenges in
+    time order, so a correction reorders the ladder as if it had always been so."""
+    rungs = list(ladder.rungs.all())
+    events = [(r.joined_at, 0, r.pk, ("join", r.player_id)) for r in rungs]
+    for c in ladder.challenges.filter(status__in=[S.DECIDED, S.EXPIRED]):
+        events.append((c.decided_at, 1, c.pk, ("result", c)))
+    order: tuple = ()
+    last: dict[int, int] = {}
+    for _, _, _, (kind, item) in sorted(events, key=lambda e: e[:3]):
+        if kind == "join":
+            order = rules.join(order, item)
+            continue
+        order = rules.apply_result(order, item.challenger_id, item.challenged_id,
+                                   item.winner_id == item.challenger_id)
+        last[item.challenger_id], last[item.challenged_id] = item.challenged_id, \
+            item.challenger_id
+    position = {p: i for i, p in enumerate(order, start=1)}
+    for rung in rungs:
+        rung.position, rung.last_opponent_id = position[rung.player_id], last.get(
+            rung.player_id)
+    LadderRung.objects.bulk_update(rungs, ["position", "last_opponent"])
+
+
+def challenges_expire(*, now: datetime.datetime | None = None) -> list[int]:
+    """Open or accepted challenges past their deadline: the challenged player loses by
+    default (a forfeit, not played). Idempotent: each is claimed under a row lock and
+    only while still open, so a second run (or a redelivered task) finds nothing."""
+    now = now or timezone.now()
+    due = list(Challenge.objects.filter(status__in=[S.OPEN, S.ACCEPTED], deadline__lte=now)
+               .values_list("pk", flat=True))
+    expired = []
+    for pk in due:
+        with transaction.atomic():
+            challenge = Challenge.objects.get(pk=pk)
+            ladder, row = _locked(challenge)
+            if row.status not in (S.OPEN, S.ACCEPTED) or row.deadline > now:
+                continue
+            row.winner_id = row.challenger_id
+            row.score_challenger = row.score_challenged = None
+            row.decided_at = now
+            _decide(ladder, row, status=S.EXPIRED)
+            expired.append(row.pk)
+    return expired
+
+
+@transaction.atomic
+def challenge_correct(*, challenge: Challenge, by, winner: int, score_challenger: int,
+                      score_challenged: int, reason: str) -> Challenge:
+    """A director or referee changes a decided challenge (kept in the audit log); the
+    ladder is replayed."""
+    ladder, row = _locked(challenge)
+    if row.status not in (S.DECIDED, S.EXPIRED):
+        raise TournamentError("Only a decided challenge is corrected.")
+    _check_score(row, winner, score_challenger, score_challenged)
+    before = {"winner": row.winner_id, "score": [row.score_challenger, row.score_challenged],
+              "status": row.status}
+    after = {"winner": winner, "score": [score_challenger, score_challenged],
+             "status": S.DECIDED}
+    if before == after:
+        raise TournamentError("That is the result already recorded.")
+    audit_record(club_id=ladder.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
+                 target=row, reason=reason, before=before, after=after)
+    row.winner_id, row.score_challenger, row.score_challenged = winner, score_challenger, \
+        score_challenged
+    row.confirmed_by = by
+    _decide(ladder, row, status=S.DECIDED)
+    return row

@@ -1,0 +1,225 @@
+"""Season leagues: divisions of round robins with a deadline per round, results reported
+and confirmed (or entered by the admin), walkovers after a deadline, corrections with a
+reason; at the end, promotion and relegation draft the next season for the admin to
+confirm. The rules are ``tournaments.formats.league``'s."""
+
+import datetime
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from audit.models import AuditEntry
+from audit.services import audit_record
+from clubs.models import Club, Membership, Player
+from results.models import FinishedMatch
+from results.services import finished_match_record
+from tournaments import selectors_league as reads
+from tournaments.formats import league as rules
+from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
+
+from .errors import TournamentError
+
+F_ = Fixture.Status
+
+
+def _lock(season_id: int) -> LeagueSeason:
+    LeagueSeason.objects.filter(pk=season_id).update(version=F("version") + 1)
+    return LeagueSeason.objects.select_for_update().select_related("club").get(pk=season_id)
+
+
+def _player_of(user) -> Player | None:
+    return Player.objects.filter(user=user).first() if user and user.is_authenticated \
+        else None
+
+
+@transaction.atomic
+def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: datetime.date,
+                  divisions: list[list[int]], cycles: int = 1, days_per_round: int = 14,
+                  promote: int = 2, relegate: int = 2, length: int = 7,
+                  previous: LeagueSeason | None = None) -> LeagueSeason:
+    """A draft season with its divisions (lists of player ids, the top division first)."""
+    name = (name or "").strip()
+    if not name or ends_on < starts_on:
+        raise TournamentError("A season needs a name and an end after its start.")
+    if cycles not in (1, 2) or days_per_round < 1 or length % 2 == 0 or not 1 <= length <= 25:
+        raise TournamentError("Single or double round robin, a day or more per round, an "
+                              "odd length from 1 to 25.")
+    if LeagueSeason.objects.filter(club=club, name=name).exists():
+        raise TournamentError(f"{club} already has a season called {name!r}.")
+    everyone = [p for division in divisions for p in division]
+    if len(set(everyone)) != len(everyone):
+        raise TournamentError("A player is in two divisions.")
+    if any(len(division) < 2 for division in divisions) or not divisions:
+        raise TournamentError("Every division needs at least two players.")
+    members = set(Membership.objects.filter(club=club, player_id__in=everyone, is_active=True)
+                  .values_list("player_id", flat=True))
+    if members != set(everyone):
+        raise TournamentError("Every player must be a member of the club.")
+    season = LeagueSeason.objects.create(
+        club=club, name=name, starts_on=starts_on, ends_on=ends_on, cycles=cycles,
+        days_per_round=days_per_round, promote=promote, relegate=relegate, length=length,
+        previous=previous)
+    for number, players in enumerate(divisions, start=1):
+        division = Division.objects.create(season=season, number=number,
+                                           name=f"Division {number}")
+        DivisionMember.objects.bulk_create([
+            DivisionMember(division=division, player_id=p, seed=s)
+            for s, p in enumerate(players, start=1)])
+    return season
+
+
+@transaction.atomic
+def season_start(*, season: LeagueSeason) -> LeagueSeason:
+    """Every division's fixtures, each round with its deadline."""
+    season = _lock(season.pk)
+    if season.status != LeagueSeason.Status.DRAFT:
+        raise TournamentError("This season has already started.")
+    divisions = list(season.divisions.order_by("number"))
+    players = [list(d.members.order_by("seed").values_list("player_id", flat=True))
+               for d in divisions]
+    rows = [Fixture(division=divisions[f.division], round=f.round, player_a_id=f.a,
+                    player_b_id=f.b, deadline=f.deadline, length=season.length)
+            for f in rules.fixtures(players, start=season.starts_on,
+                                    days_per_round=season.days_per_round, cycles=season.cycles)
+            if f.b is not None]
+    Fixture.objects.bulk_create(rows)
+    season.status = LeagueSeason.Status.RUNNING
+    season.save(update_fields=["status"])
+    return season
+
+
+def _locked(fixture: Fixture) -> tuple[LeagueSeason, Fixture]:
+    season = _lock(fixture.division.season_id)
+    row = Fixture.objects.select_for_update().select_related("division").get(pk=fixture.pk)
+    if season.status != LeagueSeason.Status.RUNNING:
+        raise TournamentError("The season is not running.")
+    return season, row
+
+
+def _check_score(row: Fixture, winner: int, score_a: int, score_b: int) -> None:
+    if winner not in (row.player_a_id, row.player_b_id):
+        raise TournamentError("The winner must be one of the two players.")
+    won, lost = (score_a, score_b) if winner == row.player_a_id else (score_b, score_a)
+    if won < row.length or lost >= row.length or lost < 0:
+        raise TournamentError(f"In a {row.length}-point match the winner reaches "
+                              f"{row.length} and the loser does not.")
+
+
+@transaction.atomic
+def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int
+                   ) -> Fixture:
+    _, row = _locked(fixture)
+    player = _player_of(by)
+    if player is None or player.pk not in (row.player_a_id, row.player_b_id):
+        raise TournamentError("Only the two players report their fixture.")
+    if row.status != F_.READY:
+        raise TournamentError("This fixture has no result to report now.")
+    _check_score(row, winner, score_a, score_b)
+    row.status, row.winner_id, row.score_a, row.score_b = F_.REPORTED, winner, score_a, score_b
+    row.reported_by = by
+    row.save()
+    return row
+
+
+@transaction.atomic
+def fixture_confirm(*, fixture: Fixture, by) -> Fixture:
+    season, row = _locked(fixture)
+    player, reporter = _player_of(by), _player_of(row.reported_by)
+    if row.status != F_.REPORTED:
+        raise TournamentError("This fixture is not waiting for a confirmation.")
+    if player is None or player.pk not in (row.player_a_id, row.player_b_id) or (
+            reporter is not None and reporter.pk == player.pk):
+        raise TournamentError("Only the opponent confirms a reported result.")
+    row.confirmed_by = by
+    _decide(season, row, F_.FINISHED)
+    return row
+
+
+@transaction.atomic
+def fixture_enter(*, fixture: Fixture, by, winner: int, score_a: int | None = None,
+                  score_b: int | None = None, walkover: bool = False) -> Fixture:
+    """The admin enters a result, or a walkover (e.g. after the round's deadline)."""
+    season, row = _locked(fixture)
+    if row.status in Fixture.DECIDED:
+        raise TournamentError("This fixture is decided: correct it instead.")
+    if walkover:
+        if winner not in (row.player_a_id, row.player_b_id):
+            raise TournamentError("The winner must be one of the two players.")
+        score_a = score_b = None
+    else:
+        _check_score(row, winner, score_a, score_b)
+    row.winner_id, row.score_a, row.score_b = winner, score_a, score_b
+    row.reported_by = row.confirmed_by = by
+    _decide(season, row, F_.WALKOVER if walkover else F_.FINISHED)
+    return row
+
+
+@transaction.atomic
+def fixture_correct(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int,
+                    reason: str) -> Fixture:
+    season, row = _locked(fixture)
+    if row.status not in Fixture.DECIDED:
+        raise TournamentError("Only a decided fixture is corrected.")
+    _check_score(row, winner, score_a, score_b)
+    before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
+              "status": row.status}
+    after = {"winner": winner, "score": [score_a, score_b], "status": F_.FINISHED}
+    if before == after:
+        raise TournamentError("That is the result already recorded.")
+    audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
+                 target=row, reason=reason, before=before, after=after)
+    row.winner_id, row.score_a, row.score_b, row.confirmed_by = winner, score_a, score_b, by
+    _decide(season, row, F_.FINISHED)
+    return row
+
+
+def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
+    row.status, row.finished_at = status, row.finished_at or timezone.now()
+    row.save()
+    finished_match_record(
+        club=season.club, source=FinishedMatch.Source.LEAGUE, source_id=row.pk,
+        player_a=row.player_a, player_b=row.player_b, length=row.length, winner=row.winner,
+        score_a=row.score_a, score_b=row.score_b, finished_at=row.finished_at,
+        outcome=FinishedMatch.Outcome.WALKOVER if status == F_.WALKOVER
+        else FinishedMatch.Outcome.PLAYED,
+        event=f"{season.name} — {row.division.name}")
+
+
+@transaction.atomic
+def season_finish(*, season: LeagueSeason, leaving: list[int] = (), joining: list[int] = ()
+                  ) -> LeagueSeason:
+    """Every fixture decided: the final tables draft next season's divisions (top P up,
+    bottom R down, leavers out, newcomers into the bottom division)."""
+    season = _lock(season.pk)
+    if season.status != LeagueSeason.Status.RUNNING:
+        raise TournamentError("Only a running season finishes.")
+    if Fixture.objects.filter(division__season=season).exclude(
+            status__in=Fixture.DECIDED).exists():
+        raise TournamentError("Some fixtures have no result yet.")
+    tables = [[row["player_id"] for row in division["rows"]]
+              for division in reads.season_tables(season=season)]
+    try:
+        season.draft = rules.next_season(tables, promote=season.promote,
+                                         relegate=season.relegate, leaving=set(leaving),
+                                         joining=list(joining))
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+    season.status = LeagueSeason.Status.FINISHED
+    season.save(update_fields=["draft", "status"])
+    return season
+
+
+@transaction.atomic
+def season_next_confirm(*, season: LeagueSeason, name: str, starts_on: datetime.date,
+                        ends_on: datetime.date) -> LeagueSeason:
+    """The admin confirms the drafted divisions: the next season is created (a draft)."""
+    season = _lock(season.pk)
+    if season.status != LeagueSeason.Status.FINISHED or not season.draft:
+        raise TournamentError("Finish the season first: its draft makes the next one.")
+    if LeagueSeason.objects.filter(previous=season).exists():
+        raise TournamentError("The next season already exists.")
+    return season_create(club=season.club, name=name, starts_on=starts_on, ends_on=ends_on,
+                         divisions=season.draft, cycles=season.cycles,
+                         days_per_round=season.days_per_round, promote=season.promote,
+                         relegate=season.relegate, length=season.length, previous=season)
