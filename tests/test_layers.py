@@ -27,6 +27,7 @@ WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_cr
 #: package (as a path) -> (the imports it may make besides the stdlib, its own package)
 PURE = {
     "games/engine": ("games.engine",),
+    "games/board": ("games.board", "games.engine"),
     "chouette/core": ("chouette.core", "games.engine"),
     "tournaments/formats": ("tournaments.formats", "games.engine", "networkx"),
     "tournaments/standings.py": ("tournaments.standings", "games.engine"),

@@ -47,7 +47,7 @@ from chouette.models import (
     ChouetteSession,
 )
 from clubs.models import Club, Membership, Player, Season
-from games.models import MatchRecord
+from games.models import MatchRecord, ReplaySetting
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
 from tests.factories import (
@@ -132,6 +132,7 @@ def _build() -> SimpleNamespace:
     w.live_game = w.live.games.get()
     w.fresh = _evening(w.club, four, date=datetime.date(2026, 3, 20), stake="1.00", roll=False)
     w.record = _record(w.club, "gnubg_roll_then_resign_1p.mat", w.bob, w.dora)
+    w.replay_key = "g1-t1"
 
     w.other = ClubFactory(name="Hilltop Backgammon Club", slug="hilltop", currency="CHF")
     w.dave = _member(w.other, "Dave", "admin", "dave")
@@ -181,6 +182,8 @@ def snapshot() -> dict:
                             .values_list("pk", "role", "is_active")),
         "players": Player.objects.count(),
         "records": MatchRecord.objects.count(),
+        "replay settings": list(ReplaySetting.objects.order_by("pk")
+                                .values_list("user_id", "home", "switch_sides")),
         "seasons": Season.objects.count(),
         "audit": AuditEntry.objects.count(),
         "api tokens": list(Token.objects.order_by("key").values_list("key", flat=True)),
@@ -269,6 +272,10 @@ ENDPOINTS = [
     Endpoint("games:match-detail", MEMBERS, _r("games:match-detail", "record.pk")),
     Endpoint("games:match-export", MEMBERS, _r("games:match-export", "record.pk")),
     Endpoint("games:match-export-sgf", MEMBERS, _r("games:match-export-sgf", "record.pk")),
+    Endpoint("games:match-replay-frame", MEMBERS,
+             _r("games:match-replay-frame", "record.pk", "replay_key")),
+    Endpoint("games:replay-setting", SIGNED_IN, _r("games:replay-setting"), "post",
+             data=lambda w: {"home": "left", "next": "/"}),
     Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG)),
     Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG), "post",
              data=_upload("7point.mat")),
@@ -530,7 +537,8 @@ def test_filtering_the_games_by_ones_own_session_still_works(client, world):
 
 
 RESULTS = [e for e in ENDPOINTS if e.name in (
-    "games:match-list", "games:match-detail", "games:match-export", "match-record-detail")]
+    "games:match-list", "games:match-detail", "games:match-export", "match-record-detail",
+    "games:match-replay-frame")]
 MONEY = [e for e in ENDPOINTS if not e.writes and (
     e.name.startswith("chouette:") or e.name.startswith("chouette-"))
     and e.allowed == MEMBERS]

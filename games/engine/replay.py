@@ -120,6 +120,9 @@ class TurnDetail:
     canonical: str | None = None  # the legal play found, in canonical notation
     cube_value: int | None = None  # the value offered by double / beaver / raccoon
     legal: bool = True  # False when this action broke a rule
+    #: The cube before the action: (value, owner; None = centred). For the replay viewer;
+    #: not part of ``to_dict`` (the stored and reported shape is unchanged).
+    cube_before: tuple[int, int | None] = (1, None)
 
     def to_dict(self) -> dict:
         return {
@@ -155,6 +158,7 @@ class GameReport:
     counted: bool  # False for a game after the match was won
     turns: tuple[TurnDetail, ...]
     final_position_id: str | None  # the board at the end, seen from the player on roll
+    final_on_roll: int | None = None  # that player (None: the game has no action)
 
     def to_dict(self) -> dict:
         return {
@@ -463,21 +467,27 @@ class _GameReplay:
                     f"{type(event).__name__.lower()} after the game ended by {self.end[3]}",
                 )
                 continue
-            if isinstance(event, Roll):
-                self.roll(event, following)
-            elif isinstance(event, Double):
-                self.double(event)
-            elif isinstance(event, Beaver | Raccoon):
-                self.beaver(event)
-            elif isinstance(event, Take):
-                self.take(event)
-            elif isinstance(event, Drop):
-                self.drop(event)
-            elif isinstance(event, Resign):
-                self.resign(event)
-            elif isinstance(event, Win):
-                self.win(event)
+            done, cube = len(self.turns), (self.cube.value, self.cube.owner)
+            self.act(event, following)
+            if len(self.turns) > done:
+                self.turns[-1] = replace(self.turns[-1], cube_before=cube)
         return self.summary()
+
+    def act(self, event: Event, following: Event | None) -> None:
+        if isinstance(event, Roll):
+            self.roll(event, following)
+        elif isinstance(event, Double):
+            self.double(event)
+        elif isinstance(event, Beaver | Raccoon):
+            self.beaver(event)
+        elif isinstance(event, Take):
+            self.take(event)
+        elif isinstance(event, Drop):
+            self.drop(event)
+        elif isinstance(event, Resign):
+            self.resign(event)
+        elif isinstance(event, Win):
+            self.win(event)
 
     def summary(self) -> dict:
         final_id = self.position.position_id()
@@ -486,9 +496,10 @@ class _GameReplay:
                 "winner": None, "points": 0, "real_points": None, "written_points": None,
                 "capped": False, "result": None, "ended_by": None, "cube": self.cube.value,
                 "cube_owner": self.cube.owner, "turns": tuple(self.turns),
-                "final_position_id": final_id,
+                "final_position_id": final_id, "final_on_roll": self.on_roll,
             }
-        return {**self.result, "turns": tuple(self.turns), "final_position_id": final_id}
+        return {**self.result, "turns": tuple(self.turns), "final_position_id": final_id,
+                "final_on_roll": self.on_roll}
 
     # -- rolls ------------------------------------------------------------------------
 

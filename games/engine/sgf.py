@@ -385,6 +385,10 @@ def parse_sgf(data: bytes | str) -> MatchFile:
             number=index, scores=scores, events=tuple(events), line=root.number,
             score_line=root.number, names=names, last_line=nodes[-1].number,
         ))
+    if not any(game.events for game in games):
+        setup = any(name in node.props for nodes in trees for node in nodes for name in _SETUP)
+        what = "a board set up by hand" if setup else "no move and no result"
+        raise SgfError(f"{what}: not a match record", first.number, first.line)
     notes = tuple(line for line in first.first("GC").splitlines() if line.strip())
     return MatchFile(
         tags=Tags(_tags(first, length)), notes=notes, match_length=length, players=players,

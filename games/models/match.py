@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from games.engine import Rules, sgf
 from ops.models import AppendOnlyModel
 
 
@@ -78,6 +79,19 @@ class MatchRecord(models.Model):
     @property
     def is_money(self) -> bool:
         return self.match_length == 0
+
+    @property
+    def source_format(self) -> str:
+        """"sgf" or "mat": what the stored file is (told apart by content, as on import)."""
+        return "sgf" if sgf.is_sgf(self.source_text[:512], self.source_name) else "mat"
+
+    def engine_rules(self) -> Rules:
+        """The engine's Rules for the options stored on the record."""
+        return Rules(
+            match_length=self.match_length, crawford=self.crawford, jacoby=self.jacoby,
+            beavers=self.beavers, automatic_doubles=self.automatic_doubles,
+            cube_limit=self.cube_limit, backgammon_multiplier=self.backgammon_multiplier,
+        )
 
 
 class MatchGame(models.Model):

@@ -25,11 +25,7 @@ MAX_ALTERNATIVES = 30
 
 def rules_for_record(record: MatchRecord) -> Rules:
     """The engine's Rules for the options stored on the record."""
-    return Rules(
-        match_length=record.match_length, crawford=record.crawford, jacoby=record.jacoby,
-        beavers=record.beavers, automatic_doubles=record.automatic_doubles,
-        cube_limit=record.cube_limit, backgammon_multiplier=record.backgammon_multiplier,
-    )
+    return record.engine_rules()
 
 
 def rules_check_enqueue(*, check_id: int) -> None:

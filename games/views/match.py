@@ -61,10 +61,13 @@ def match_detail(request, pk: int):
     violations = list(selectors.match_violations(record=record))
     for violation in violations:
         violation.diagram = _diagram(violation.position_id)
+    from .replay import replay_context  # replay.py imports this module's _record
+
     return render(request, "games/match/detail.html", {
         "record": record, "club": record.club, "violations": violations,
         "games": selectors.match_games_with_turns(record=record),
         "check": getattr(record, "rules_check", None),
+        **replay_context(request, record, request.GET.get("at")),
     })
 
 

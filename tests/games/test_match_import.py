@@ -54,7 +54,7 @@ def test_the_same_file_twice_is_refused(club):
     (b"", "empty"),
     (b"hello world\nthis is not a match\n", "line"),
     (b"\x00\x01\x02binary\xff\xfe", "line"),
-    (b"(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.08.003])", "line"),
+    (b"(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.08.003])", "node 1"),
 ])
 def test_bad_files_are_refused_with_a_reason_and_nothing_saved(club, data, message):
     with pytest.raises(MatchImportError, match=message):

@@ -33,7 +33,8 @@ from games.engine.sgf import SgfError, is_sgf, parse_record, parse_sgf, write_sg
 
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "matches"
 TWINS = ["7point", "charlot1-charlot2_7p_2025-11-08-2305"]
-RECORDS = sorted(p.name for p in SHARED.glob("*") if p.suffix in (".mat", ".txt", ".sgf"))
+RECORDS = sorted(p.name for p in SHARED.glob("*") if p.suffix in (".mat", ".txt", ".sgf")
+                 and p.name != "edited.sgf")  # a set-up position, not a match
 
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="shared/data/matches missing")
 
@@ -120,11 +121,14 @@ def test_gnubg_file_marks_the_crawford_game_and_resignations():
     assert not report.violations
 
 
-def test_set_up_position_is_read_with_an_error_not_replayed():
-    match = parse_sgf(read("edited.sgf"))
-    assert match.players == ("Joe Black", "Snow White")
-    assert match.games[0].scores == (6, 3)
-    assert [i.severity for i in match.issues] == ["error"]
+def test_set_up_position_is_not_a_match_record():
+    with pytest.raises(SgfError, match=r"node 1 \(text line 1\): a board set up by hand"):
+        parse_sgf(read("edited.sgf"))
+
+
+def test_set_up_board_inside_a_game_is_an_error_and_not_replayed():
+    match = parse_sgf("(;GM[6]MI[length:1];W[31hefe];AE[a:x]AB[a];B[66])")
+    assert [(i.severity, i.line) for i in match.issues] == [("error", 3)]
     assert "set up by hand" in match.issues[0].message
 
 
@@ -154,6 +158,7 @@ def test_beaver_is_a_second_double_by_the_doubled_player():
     ("(;GM[6]MI[length:7];W[31]) x", 2, "unexpected character"),
     ("(;GM[6]MI[length:7];W[31]", 2, "')' is missing"),
     ("(;GM[6];W)", 2, "no value"),
+    ("(;GM[6]MI[length:3])(;GM[6])", 1, "no move and no result"),
 ])
 def test_unreadable_input_names_the_node(text, node, words):
     with pytest.raises(SgfError) as caught:

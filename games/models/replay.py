@@ -1,0 +1,21 @@
+"""A user's replay viewer setting: how the board is drawn (seed 002's board direction)."""
+
+from django.conf import settings
+from django.db import models
+
+
+class ReplaySetting(models.Model):
+    """Remembered per user; anonymous visitors keep the same two values in their session."""
+
+    class Home(models.TextChoices):
+        RIGHT = "right", "Home board bottom right"
+        LEFT = "left", "Home board bottom left"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="replay_setting")
+    home = models.CharField(max_length=5, choices=Home.choices, default=Home.RIGHT)
+    switch_sides = models.BooleanField(
+        default=False, help_text="Switch the board's direction after each game.")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.get_home_display()}"

@@ -1,0 +1,47 @@
+"""Reads for the replay viewer: a record's frames (the engine's replay of its stored file)
+and how a viewer wants the board drawn. No rule is decided here."""
+
+from collections import OrderedDict
+
+from games.board.frames import GameFrames, build_frames
+from games.engine import matchfile, sgf
+from games.engine.replay import replay
+from games.models import MatchRecord, ReplaySetting, Ruling
+
+#: Frames of the last few records viewed, keyed by the file's hash and the rules: stepping
+#: through a match asks for them once per step (a replay costs 20-50 ms).
+_CACHE: "OrderedDict[tuple, tuple[GameFrames, ...]]" = OrderedDict()
+_CACHE_SIZE = 32
+
+
+def replay_frames(*, record: MatchRecord) -> tuple[GameFrames, ...]:
+    """Every game of the record as frames (empty if the stored file cannot be read)."""
+    names = (record.player_left.name, record.player_right.name)
+    rules = record.engine_rules()
+    key = (record.pk, record.source_sha256, rules, names)
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    try:
+        parsed = sgf.parse_record(record.source_text, name=record.source_name)
+    except matchfile.MatchFileError:
+        return ()
+    frames = build_frames(replay(parsed, rules), names=names, jacoby=record.jacoby)
+    _CACHE[key] = frames
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return frames
+
+
+def replay_setting_get(*, user) -> tuple[str, bool]:
+    """(home, switch sides after each game): the user's; the default (seed 002's "your
+    inner board is at the bottom right") for anonymous visitors."""
+    if not user.is_authenticated:
+        return "right", False
+    setting = ReplaySetting.objects.filter(user=user).first()
+    return (setting.home, setting.switch_sides) if setting else ("right", False)
+
+
+def ruling_list_for_replay(*, record: MatchRecord) -> list[Ruling]:
+    return list(record.rulings.select_related("violation", "game", "referee")
+                .order_by("created_at"))

@@ -1,0 +1,117 @@
+"""The replay viewer on the match page: frames from the engine's replay, drawn as SVG.
+
+The page renders one frame on the server (``?at=g3-t12``); static/js/replay.js steps by
+fetching the next frame's fragment and keeps the turn in the URL fragment (``#g3-t12``).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from clubs.decorators import login_if_anonymous
+from games.board.frames import Frame, alternatives
+from games.board.svg import BoardView, render_board
+from games.models import ReplaySetting
+from games.selectors import replay as selectors
+from games.services.replay_setting import replay_setting_save
+
+from .match import _record
+
+
+def _home_for(game: int, home: str, switch: bool) -> str:
+    """Seed 002: "an option to automatically switch sides after each game"."""
+    if switch and game % 2 == 0:
+        return "left" if home == "right" else "right"
+    return home
+
+
+def _cube_text(frame: Frame, names) -> str:
+    value, owner = frame.cube
+    if frame.cube_offered:
+        return f"cube offered at {value * 2}"
+    if owner is None:
+        return f"cube {value}, centred"
+    return f"cube {value}, owned by {names[owner]}"
+
+
+def replay_context(request, record, at: str | None) -> dict:
+    games = selectors.replay_frames(record=record)
+    flat = [frame for game in games for frame in game.frames]
+    home, switch = selectors.replay_setting_get(user=request.user)
+    context = {"replay_games": games, "replay_home": home, "replay_switch": switch}
+    if not flat:
+        return context
+    keys = {frame.key: index for index, frame in enumerate(flat)}
+    index = keys.get(at or "", 0)
+    rulings = selectors.ruling_list_for_replay(record=record)
+    context.update(frame_context(record, flat, index, home, switch, rulings))
+    return context
+
+
+def frame_context(record, flat: list[Frame], index: int, home: str, switch: bool,
+                  rulings) -> dict:
+    frame = flat[index]
+    names = (record.player_left.name, record.player_right.name)
+    game_home = _home_for(frame.game, home, switch)
+    actor = frame.player if frame.player is not None else frame.on_roll
+    view = BoardView(
+        sides=frame.sides, home=game_home, actor=actor, dice=frame.dice,
+        cube_value=frame.cube[0], cube_owner=frame.cube[1], cube_offered=frame.cube_offered,
+        moves=frame.moves, illegal=not frame.legal,
+        label=f"Game {frame.game}, turn {frame.turn}: {frame.text}",
+    )
+    game_frames = [f for f in flat if f.game == frame.game]
+    return {
+        "frame": frame,
+        "board_svg": mark_safe(render_board(view)),  # noqa: S308 - text escaped by the helper
+        "game_home": game_home,
+        "first_key": flat[0].key,
+        "last_key": flat[-1].key,
+        "prev_key": flat[index - 1].key if index else None,
+        "next_key": flat[index + 1].key if index + 1 < len(flat) else None,
+        "game_turns": len(game_frames),
+        "alternatives": alternatives(frame),
+        "cube_text": _cube_text(frame, names),
+        "frame_rulings": [r for r in rulings if _applies(r, frame)],
+        "names": names,
+    }
+
+
+def _applies(ruling, frame: Frame) -> bool:
+    violation = ruling.violation
+    if violation is not None:
+        return (violation.game_number, violation.line) == (frame.game, frame.line) and bool(
+            frame.violations)
+    return ruling.game is not None and ruling.game.number == frame.game and (
+        frame.action in ("result", "end"))
+
+
+@login_if_anonymous
+def match_replay_frame(request, pk: int, key: str):
+    """One frame as an HTML fragment (the stepping script asks for it)."""
+    record = _record(request, pk)
+    context = replay_context(request, record, key)
+    if context.get("frame") is None or context["frame"].key != key:
+        raise Http404("No such turn in this match.")
+    return render(request, "games/match/_replay_frame.html", {"record": record, **context})
+
+
+@login_required
+@require_POST
+def replay_setting_update(request):
+    """Save the user's board direction and go back to the page they came from."""
+    home = request.POST.get("home", "right")
+    if home not in ReplaySetting.Home.values:
+        home = "right"
+    replay_setting_save(user=request.user, home=home,
+                        switch_sides=request.POST.get("switch_sides") in ("on", "1", "true"))
+    messages.success(request, "Board direction saved.")
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = "/"
+    return redirect(target)
