@@ -104,23 +104,42 @@ def open_reports(*, tournament: Tournament) -> dict[int, ResultReport]:
     return {r.match_id: r for r in reports}
 
 
+COMPETITIONS = {"main": "Main", "consolation": "Consolation", "last_chance": "Last chance"}
+
+
 def placings(*, tournament: Tournament) -> list[dict]:
-    """Winner and runner-up of each flight's final, once it is decided."""
-    rows = matches(tournament=tournament)
+    """The final placings of each competition (main, consolation, last chance), stored when
+    the event finished: [{"competition": "Main", "places": [{"label": "3rd=", "players":
+    [...]}, ...]}, ...]. Before the end: the winner and runner-up of each flight whose final
+    is decided."""
+    stored = list(Placing.objects.filter(tournament=tournament).select_related("player")
+                  .order_by("place", "player__name"))
+    if stored:
+        out = []
+        for key, label in COMPETITIONS.items():
+            places: dict[str, list] = {}
+            for p in stored:
+                if p.competition == key:
+                    places.setdefault(p.label, []).append(p.player)
+            if places:
+                out.append({"competition": label, "places": [
+                    {"label": k, "players": v} for k, v in places.items()]})
+        return out
+    return _flight_finals(matches(tournament=tournament))
+
+
+def _flight_finals(rows: list[TournamentMatch]) -> list[dict]:
     out = []
     for flight in FLIGHT_ORDER:
         decided = [m for m in rows if m.flight == flight and m.status in TournamentMatch.DECIDED]
-        if not decided:
+        if not decided or flight in ("losers", "final"):
             continue
         last = max(m.round_number for m in rows if m.flight == flight)
-        final = [m for m in decided if m.round_number == last]
-        if flight == "final" and final:
-            final = [max(decided, key=lambda m: m.round_number)]
-        elif flight == "final":
-            continue
-        for match in final:
+        for match in (m for m in decided if m.round_number == last):
             loser = match.player_b if match.winner_id == match.player_a_id else match.player_a
-            out.append({"flight": flight, "first": match.winner, "second": loser})
+            out.append({"competition": COMPETITIONS.get(flight, flight), "places": [
+                {"label": "1st", "players": [match.winner]},
+                {"label": "2nd", "players": [loser]}]})
     return out
 
 
