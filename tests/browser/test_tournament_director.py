@@ -132,3 +132,20 @@ def test_a_player_reports_the_opponent_confirms_and_the_public_page_follows(
         spectator_context.close()
     match = TournamentMatch.objects.get(tournament=tournament, key="M1-1")
     assert match.winner == bob and match.confirmed_by == dora.user
+
+
+def test_the_draw_sheet_prints_one_flight_per_page_without_the_forms(page, live_server,
+                                                                      club):
+    tournament = services.tournament_create(club=club, name="Printed Cup",
+                                            format="consolation",
+                                            starts_on=datetime.date(2026, 11, 28))
+    for n in range(6):
+        services.entry_add(tournament=tournament, player=_member(club, f"Printed {n}"))
+    services.tournament_start(tournament=tournament)
+    page.goto(f"{live_server.url}{tournament.get_absolute_url()}")
+    page.emulate_media(media="print")
+    breaks = page.eval_on_selector_all(
+        ".flight", "els => els.map(e => getComputedStyle(e).breakAfter)")
+    assert breaks == ["page", "page"]  # main, consolation
+    assert page.locator("a:has-text('print the draw')").is_hidden()
+    assert page.locator("#match-M1-2").is_visible()

@@ -190,3 +190,14 @@ def test_the_day_estimate_uses_the_clock(club, monkeypatch):
     monkeypatch.setattr(timezone, "now", lambda: NOW)
     assert selectors.day_view(tournament=tournament)["ends_at"] == NOW + datetime.timedelta(
         minutes=14 * 11)
+
+
+def test_nobody_withdraws_from_a_finished_event(club, alice):
+    tournament = _cup(club, names=("Ann", "Ben"))
+    final = _match(tournament, "M1-1")
+    services.match_result_enter(match=final, by=alice, winner=final.player_a_id, score_a=7,
+                                score_b=2)
+    entry = Entry.objects.get(tournament=tournament, player=final.player_b)
+    with pytest.raises(services.TournamentError, match="over"):
+        services.entry_withdraw(entry=entry, by=alice)
+    assert Entry.objects.get(pk=entry.pk).status == Entry.Status.ACTIVE

@@ -87,6 +87,8 @@ def entry_withdraw(*, entry: Entry, by=None) -> Entry:
 
     tournament = lock(entry.tournament_id)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if tournament.status == Status.FINISHED:
+        raise TournamentError("The tournament is over: nobody can withdraw from it now.")
     if entry.status != Entry.Status.ACTIVE:
         raise TournamentError(f"{entry.player} has already left the tournament.")
     entry.status, entry.withdrawn_at = Entry.Status.WITHDRAWN, timezone.now()
