@@ -392,6 +392,11 @@ NOT_IN_THIS_MATRIX = {
     "tournament-start-api", "tournament-entry-withdraw-api", "tournament-match-enter-api",
     "tournament-match-resolve-api", "tournament-match-correct-api",
     "tournament-report-dispute-api",
+    # Swiss, round robins, ladders, leagues: public pages (anyone) and the director's pages
+    # (the club's admins), their persona table in tests/tournaments/test_swiss_pages.py.
+    "tournaments:standings", "tournaments:pairing", "tournaments:ladder",
+    "tournaments:ladder-state", "tournaments:ladder-action", "tournaments:league",
+    "tournaments:league-state", "tournaments:league-action",
 }
 #: Not the app's pages: Django's sign-in pages, the API root, schema and docs, health.
 IGNORED = {"login", "logout", "password_change", "password_change_done", "password_reset",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_formats
 
 app_name = "tournaments"
 P = "clubs/<slug:slug>/tournaments/"
@@ -14,4 +14,17 @@ urlpatterns = [
     path(P + "<int:pk>/manage/", views.tournament_manage, name="manage"),
     path(P + "<int:pk>/play/<slug:action>/", views.player_action, name="play"),
     path(P + "<int:pk>/direct/<slug:action>/", views.director_action, name="direct"),
+    # Swiss, MoreSwiss, round robins, groups; ladders; leagues (tournaments/views_formats.py).
+    path(P + "<int:pk>/standings/", views_formats.standings_page, name="standings"),
+    path(P + "<int:pk>/pairing/", views_formats.pairing_page, name="pairing"),
+    path("clubs/<slug:slug>/ladders/<int:pk>/", views_formats.ladder_page, name="ladder"),
+    path("clubs/<slug:slug>/ladders/<int:pk>/state.json", views_formats.ladder_state,
+         name="ladder-state"),
+    path("clubs/<slug:slug>/ladders/<int:pk>/<slug:action>/", views_formats.ladder_action,
+         name="ladder-action"),
+    path("clubs/<slug:slug>/leagues/<int:pk>/", views_formats.league_page, name="league"),
+    path("clubs/<slug:slug>/leagues/<int:pk>/state.json", views_formats.league_state,
+         name="league-state"),
+    path("clubs/<slug:slug>/leagues/<int:pk>/<slug:action>/", views_formats.league_action,
+         name="league-action"),
 ]

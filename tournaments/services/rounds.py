@@ -159,6 +159,7 @@ def _swiss_inputs(tournament: Tournament):
 
 def swiss_round_preview(*, tournament: Tournament) -> dict:
     """The next round's pairs (player ids), without storing anything."""
+    tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
     if tournament.format not in SWISS_FORMATS:
         raise TournamentError("Only a Swiss or MoreSwiss is paired round by round.")
     if tournament.status != Tournament.Status.RUNNING:

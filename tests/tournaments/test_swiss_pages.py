@@ -1,0 +1,167 @@
+"""Pages of the round-based formats, ladders and leagues: the public standings (with the
+tie-break columns and the rounds), crosstables, the director's preview / swap / publish,
+the ladder's challenge flow and the league's report / confirm from the web, and who may
+do what (the persona table: anonymous, bob, carol, alice, dave)."""
+
+import datetime
+import json
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import Player
+from tests.tournaments.test_swiss_event import _players
+from tournaments import services
+from tournaments.models import Challenge, Fixture, TournamentMatch
+from tournaments.services import ladder as ladders
+from tournaments.services import league as leagues
+from tournaments.services import rounds
+
+pytestmark = pytest.mark.django_db
+M = TournamentMatch.Status
+
+
+def _event(club, fmt="swiss", count=6):
+    tournament = services.tournament_create(club=club, name="Swiss night", format=fmt,
+                                            starts_on=datetime.date(2026, 11, 28))
+    for player in _players(club, count):
+        services.entry_add(tournament=tournament, player=player)
+    services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def _url(obj, name, **kwargs):
+    return reverse(f"tournaments:{name}", kwargs={"slug": obj.club.slug, "pk": obj.pk,
+                                                  **kwargs})
+
+
+def test_the_director_previews_swaps_with_a_warning_and_publishes(client, alice, club):
+    tournament = _event(club)
+    client.force_login(alice)
+    page = client.get(_url(tournament, "pairing"))
+    assert page.status_code == 200 and "Round 1: proposed pairings" in page.content.decode()
+    pairs = page.context["preview"]["pairs"]
+    assert [tuple(p) for p in pairs] == [(1 + o, 4 + o) for o in (0, 1, 2)] or len(pairs) == 3
+    rounds.swiss_round_publish(tournament=tournament, pairs=pairs)
+    for match in tournament.matches.all():
+        services.match_result_enter(match=match, winner=match.player_a_id, score_a=7,
+                                    score_b=0, by=alice)
+    page = client.get(_url(tournament, "pairing"))
+    preview = page.context["preview"]
+    a, b = preview["pairs"][0]
+    round_one = {frozenset((m.player_a_id, m.player_b_id)) for m in tournament.matches.all()}
+    partner_of_a = next(next(iter(p - {a})) for p in round_one if a in p)
+    swapped = client.post(_url(tournament, "pairing"), {
+        "action": "swap", "pairs": json.dumps(preview["pairs"]), "first": b,
+        "second": partner_of_a})
+    assert "Warning: rematch" in swapped.content.decode()
+    published = client.post(_url(tournament, "pairing"), {
+        "action": "publish", "pairs": swapped.context["preview"]["json"]})
+    assert published.status_code == 302
+    assert tournament.matches.filter(round_number=2, status=M.READY).count() == 3
+
+
+def test_the_public_standings_show_the_tie_break_columns_and_rounds(client, club):
+    tournament = _event(club)
+    preview = rounds.swiss_round_preview(tournament=tournament)
+    rounds.swiss_round_publish(tournament=tournament, pairs=preview["pairs"])
+    page = client.get(_url(tournament, "standings"))
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert all(c in text for c in ("Buchholz", "Median B.", "S-B", "Round 1"))
+    assert 'data-state-url="' in text
+
+
+def test_a_round_robin_page_has_a_crosstable(client, club):
+    tournament = _event(club, "round_robin", 5)
+    page = client.get(_url(tournament, "standings"))
+    assert 'data-testid="crosstable"' in page.content.decode()
+
+
+def test_the_standings_page_reads_in_a_fixed_number_of_queries(client, club,
+                                                             django_assert_max_num_queries):
+    tournament = _event(club, "round_robin", 8)
+    # Guards an N+1 over matches or players: 8 players and 28 matches stay within this.
+    with django_assert_max_num_queries(12):
+        client.get(_url(tournament, "standings"))
+
+
+@pytest.mark.parametrize(("persona", "expected"), [
+    (None, 302), ("bob", 403), ("carol", 403), ("dave", 403), ("alice", 200)])
+def test_only_the_club_s_admins_open_the_pairing_page(client, club, persona, expected,
+                                                     request):
+    tournament = _event(club)
+    if persona:
+        client.force_login(request.getfixturevalue(persona))
+    response = client.get(_url(tournament, "pairing"))
+    assert response.status_code == expected
+
+
+@pytest.mark.parametrize("persona", [None, "bob", "dave", "alice"])
+def test_public_pages_are_open_to_everyone(client, club, persona, request):
+    tournament = _event(club)
+    ladder = ladders.ladder_create(club=club, name="Ladder")
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1),
+                                   divisions=[[p.pk for p in _players(club, 2, start=50)]])
+    if persona:
+        client.force_login(request.getfixturevalue(persona))
+    for url in (_url(tournament, "standings"), _url(ladder, "ladder"),
+                _url(ladder, "ladder-state"), _url(season, "league"),
+                _url(season, "league-state")):
+        assert client.get(url).status_code == 200, url
+
+
+def test_a_ladder_challenge_from_the_web(client, club):
+    ladder = ladders.ladder_create(club=club, name="Ladder")
+    first, second = _players(club, 2)
+    for p in (first, second):
+        ladders.ladder_join(ladder=ladder, player=p)
+    client.force_login(second.user)
+    client.post(_url(ladder, "ladder-action", action="challenge"), {"challenged": first.pk})
+    challenge = Challenge.objects.get()
+    client.force_login(first.user)
+    client.post(_url(ladder, "ladder-action", action="accept"), {"challenge": challenge.pk})
+    client.post(_url(ladder, "ladder-action", action="report"), {
+        "challenge": challenge.pk, "winner": second.pk, "score_a": 7, "score_b": 5})
+    client.force_login(second.user)
+    client.post(_url(ladder, "ladder-action", action="confirm"), {"challenge": challenge.pk})
+    challenge.refresh_from_db()
+    assert challenge.status == Challenge.Status.DECIDED
+    assert list(ladder.rungs.values_list("player_id", flat=True)) == [second.pk, first.pk]
+    page = client.get(_url(ladder, "ladder"))
+    assert "wins 7–5" in page.content.decode()
+
+
+def test_a_player_cannot_enter_a_ladder_result_as_the_director(client, club, bob):
+    ladder = ladders.ladder_create(club=club, name="Ladder")
+    client.force_login(bob)
+    assert client.post(_url(ladder, "ladder-action", action="enter"), {}).status_code == 403
+
+
+def test_a_league_fixture_reported_and_confirmed_from_the_web(client, club, alice):
+    a, b = _players(club, 2)
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1),
+                                   divisions=[[a.pk, b.pk]], length=5)
+    client.force_login(alice)
+    client.post(_url(season, "league-action", action="start"))
+    fixture = Fixture.objects.get()
+    client.force_login(fixture.player_a.user)
+    client.post(_url(season, "league-action", action="report"), {
+        "fixture": fixture.pk, "winner": fixture.player_a_id, "score_a": 5, "score_b": 1})
+    client.force_login(fixture.player_b.user)
+    client.post(_url(season, "league-action", action="confirm"), {"fixture": fixture.pk})
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.FINISHED
+    page = client.get(_url(season, "league"))
+    assert Player.objects.get(pk=fixture.player_a_id).name in page.content.decode()
+
+
+def test_only_admins_start_a_league_season(client, club, bob):
+    a, b = _players(club, 2)
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]])
+    client.force_login(bob)
+    assert client.post(_url(season, "league-action", action="start")).status_code == 403
+    assert not Fixture.objects.exists()
