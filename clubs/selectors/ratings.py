@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 
+from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
@@ -30,9 +31,23 @@ from .charts import rating_chart
 COLUMN_LABELS = dict(RatingSettings.Column.choices)
 
 
+CACHE_SECONDS = 3600
+
+
+def settings_key(club_id: int) -> str:
+    return f"ratings:settings:{club_id}"
+
+
 def settings_for(*, club: Club) -> RatingSettings:
-    """The club's settings (unsaved defaults when it never changed them)."""
-    return RatingSettings.objects.filter(club=club).first() or RatingSettings(club=club)
+    """The club's settings (unsaved defaults when it never changed them), read through the
+    cache: every write to them (``clubs.services.ratings``) drops the cached copy after
+    commit. The copy carries the club's creation time, so a reused id never matches."""
+    cached = cache.get(settings_key(club.pk))
+    if cached is not None and cached[0] == club.created_at:
+        return cached[1]
+    settings = RatingSettings.objects.filter(club=club).first() or RatingSettings(club=club)
+    cache.set(settings_key(club.pk), (club.created_at, settings), CACHE_SECONDS)
+    return settings
 
 
 def cache_key(settings: RatingSettings, page: str, *parts) -> str | None:
@@ -72,8 +87,16 @@ def rating_list(*, club: Club) -> dict:
 # --------------------------------------------------------------------------- seasons
 
 
-def season_list(*, club: Club) -> list[Season]:
-    return list(Season.objects.filter(club=club).order_by("-starts_on"))
+def season_list(*, club: Club, settings: RatingSettings | None = None) -> list[Season]:
+    """The club's seasons, newest first (cached per ratings version when ``settings`` is
+    given: a new season bumps the version)."""
+    key = cache_key(settings, "seasons") if settings is not None else None
+    seasons = cache.get(key) if key else None
+    if seasons is None:
+        seasons = list(Season.objects.filter(club=club).order_by("-starts_on"))
+        if key:
+            cache.set(key, seasons, CACHE_SECONDS)
+    return seasons
 
 
 def season_pick(*, seasons: list[Season], season_id: str | int | None) -> Season | None:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from clubs import ratings as pure
 from clubs.models import Club, MasterPointAward, Rating, RatingChange, RatingSettings, Season
+from clubs.selectors.ratings import settings_key
 from results.models import FinishedMatch
 from tournaments.models import Placing, Tournament, TournamentMatch
 from tournaments.services.options import master_point_weights
@@ -39,8 +41,18 @@ class RatingSettingsError(ValueError):
 
 
 def rating_settings_ensure(*, club_id: int) -> RatingSettings:
-    row, _ = RatingSettings.objects.get_or_create(club_id=club_id)
+    row, created = RatingSettings.objects.get_or_create(club_id=club_id)
+    if created:
+        _forget(club_id)
     return row
+
+
+def _forget(club_id: int) -> None:
+    """The pages read the settings through the cache: drop it now (for this transaction's
+    own reads) and again once the write commits (a read in between may have cached the
+    committed, older row)."""
+    cache.delete(settings_key(club_id))
+    transaction.on_commit(lambda: cache.delete(settings_key(club_id)))
 
 
 @transaction.atomic
@@ -59,6 +71,7 @@ def rating_settings_update(*, club: Club, **values) -> RatingSettings:
         setattr(row, name, values[name])
     row.version += 1
     row.save()
+    _forget(club.pk)
     if changed & RATING_FIELDS:
         ratings_recompute_request(club_id=club.pk, from_at=BEGINNING[0],
                                   from_match_id=BEGINNING[1])
@@ -78,6 +91,7 @@ def ratings_recompute_request(*, club_id: int, from_at: datetime.datetime,
                                                     row.recompute_from_match):
             row.recompute_from_at, row.recompute_from_match = mark
             row.save(update_fields=["recompute_from_at", "recompute_from_match"])
+            _forget(club_id)
         transaction.on_commit(lambda: _enqueue(club_id))
 
 
@@ -112,6 +126,7 @@ def ratings_recompute(*, club_id: int) -> int:
     row.version += 1
     row.save(update_fields=["recompute_from_at", "recompute_from_match", "recomputed_at",
                             "version"])
+    _forget(club_id)
     return len(matches)
 
 
@@ -231,4 +246,5 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date,
         raise RatingSettingsError(f"{club} already has a season called {name!r}.")
     season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
     RatingSettings.objects.filter(club=club).update(version=F("version") + 1)
+    _forget(club.pk)
     return season

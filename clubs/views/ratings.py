@@ -73,8 +73,8 @@ def _player(club, player_id: int) -> Player:
     return get_object_or_404(Player, pk=player_id, memberships__club=club)
 
 
-def _season(request, club):
-    seasons = selectors.season_list(club=club)
+def _season(request, club, settings):
+    seasons = selectors.season_list(club=club, settings=settings)
     return seasons, selectors.season_pick(seasons=seasons, season_id=request.GET.get("season"))
 
 
@@ -105,13 +105,13 @@ def rating_list(request, slug: str):
 @login_if_anonymous
 def leaderboard(request, slug: str):
     club = club_for_results(user=request.user, slug=slug)
-    seasons, season = _season(request, club)
+    settings = selectors.settings_for(club=club)
+    seasons, season = _season(request, club, settings)
     if request.GET.get("format") == "csv":
         data = selectors.leaderboard(club=club, season=season)
         rows = [[r["rank"], r["name"], *r["cells"]] for r in data["rows"]]
         return _csv(f"{club.slug}-leaderboard.csv",
                     ["rank", "player", *[key for key, _ in data["columns"]]], rows)
-    settings = selectors.settings_for(club=club)
     key = selectors.cache_key(settings, "leaderboard", season.pk if season else "")
 
     def build():
@@ -127,7 +127,8 @@ def leaderboard(request, slug: str):
 @login_if_anonymous
 def master_points(request, slug: str):
     club = club_for_results(user=request.user, slug=slug)
-    seasons, season = _season(request, club)
+    settings = selectors.settings_for(club=club)
+    seasons, season = _season(request, club, settings)
     if request.GET.get("season") == "all":
         season = None
     if request.GET.get("format") == "csv":
@@ -137,7 +138,6 @@ def master_points(request, slug: str):
         return _csv(f"{club.slug}-master-points.csv", ["rank", "player", "match_wins",
                                                        "match_points", "placement_points",
                                                        "total", "tournaments"], rows)
-    settings = selectors.settings_for(club=club)
     key = selectors.cache_key(settings, "master", season.pk if season else "all")
 
     def build():

@@ -6,3 +6,5 @@ from config.settings import *  # noqa: F403
 ROOT_URLCONF = "tests.benchmarks.bench_urls"
 STORAGES = {**STORAGES,  # noqa: F405
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+# Persistent connections, as the production settings give PostgreSQL (CONN_MAX_AGE=60).
+DATABASES["default"]["CONN_MAX_AGE"] = 60  # noqa: F405

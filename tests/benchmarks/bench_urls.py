@@ -8,4 +8,12 @@ def minimal(request):
     return HttpResponse("ok")
 
 
-urlpatterns = [path("bench/minimal/", minimal), path("", include("config.urls"))]
+BIG = ("<tr><td>" + "x" * 220 + "</td></tr>\n") * 500  # a rating list's size, as a constant
+
+
+def minimal_big(request):
+    return HttpResponse(BIG)
+
+
+urlpatterns = [path("bench/minimal/", minimal), path("bench/minimal-big/", minimal_big),
+               path("", include("config.urls"))]
