@@ -5,6 +5,8 @@ rules check (a Celery task) replays it through ``games.engine`` and stores its v
 here. Nothing on these models re-implements a rule.
 """
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -179,6 +181,10 @@ class RulesCheck(models.Model):
         PASSED = "passed", "Passed"
         FAILED = "failed", "Violations found"
         ERROR = "error", "Error"
+
+    #: A check queued longer than this was not picked up: the requeue task sends it again,
+    #: and the match page tells the club's admins that the worker is not answering.
+    STALE_AFTER = timedelta(minutes=2)
 
     record = models.OneToOneField(
         MatchRecord, on_delete=models.CASCADE, related_name="rules_check"

@@ -1,11 +1,16 @@
 """Reads for match records: the pages' data in few queries. Who may see which record is
 the permission gates' question (``clubs.permissions``), asked by the callers."""
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from clubs.models import Club
 from clubs.permissions import results_visible_q
-from games.models import MatchRecord, MatchTurn, Violation
+from games.models import MatchRecord, MatchTurn, RulesCheck, Violation
+from ops.models import WorkerHeartbeat
 
 
 def _with_summary(records: QuerySet) -> QuerySet:
@@ -40,3 +45,53 @@ def match_games_with_turns(*, record: MatchRecord):
 
 def match_violations(*, record: MatchRecord) -> QuerySet[Violation]:
     return Violation.objects.filter(rules_check__record=record).order_by("line")
+
+
+@dataclass(frozen=True)
+class CheckWait:
+    """How long a check has waited, and whether a worker has been heard from since."""
+
+    waited: timedelta
+    stale: bool  # waited longer than RulesCheck.STALE_AFTER
+    last_worker_sign: datetime | None  # a finished check or an answered heartbeat, if any
+    asked_worker: bool = False  # whether last_worker_sign was looked up
+
+    @property
+    def waited_text(self) -> str:
+        """"40 seconds", "14 minutes", "3 hours 5 minutes", "2 days 4 hours"."""
+        seconds = int(self.waited.total_seconds())
+        units = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
+        parts = []
+        for name, size in units:
+            count, seconds = divmod(seconds, size)
+            if count:
+                parts.append(f"{count} {name}{'s' if count != 1 else ''}")
+        return " ".join(parts[:2]) or "0 seconds"
+
+    @property
+    def worker_silent(self) -> bool:
+        return self.asked_worker and self.stale and (self.last_worker_sign is None
+                               or self.last_worker_sign < timezone.now() - self.waited)
+
+
+def check_wait(*, check: RulesCheck | None, now: datetime | None = None,
+               with_worker: bool = False) -> CheckWait | None:
+    """For a check still queued or running: how long since it was queued; with
+    ``with_worker``, the last sign of life of any worker (two queries: the newest finished
+    check and the newest answered heartbeat, the health check's proof that a task went
+    through the broker)."""
+    if check is None or check.status not in (RulesCheck.Status.QUEUED,
+                                             RulesCheck.Status.RUNNING):
+        return None
+    now = now or timezone.now()
+    since = check.started_at if check.status == RulesCheck.Status.RUNNING else check.queued_at
+    waited = max(now - (since or now), timedelta(0))
+    sign = None
+    if with_worker:
+        signs = [
+            RulesCheck.objects.aggregate(last=Max("finished_at"))["last"],
+            WorkerHeartbeat.objects.aggregate(last=Max("processed_at"))["last"],
+        ]
+        sign = max((s for s in signs if s is not None), default=None)
+    return CheckWait(waited=waited, stale=waited > RulesCheck.STALE_AFTER,
+                     last_worker_sign=sign, asked_worker=with_worker)

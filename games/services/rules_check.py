@@ -19,7 +19,7 @@ from games.signals import rules_check_finished
 from .match_results import match_record_result_publish
 from .rulings import record_standing_recompute
 
-STALE_AFTER = timedelta(minutes=2)
+STALE_AFTER = RulesCheck.STALE_AFTER
 MAX_ALTERNATIVES = 30
 
 

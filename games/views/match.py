@@ -6,7 +6,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
 from clubs.decorators import login_if_anonymous
-from clubs.permissions import club_for_member, club_for_results, match_record_for_viewer
+from clubs.permissions import (
+    club_for_member,
+    club_for_results,
+    is_club_admin,
+    match_record_for_viewer,
+)
 from games.engine import Position
 from games.engine.errors import EngineError
 from games.forms_match import MatchUploadForm
@@ -63,10 +68,14 @@ def match_detail(request, pk: int):
         violation.diagram = _diagram(violation.position_id)
     from .replay import replay_context  # replay.py imports this module's _record
 
+    check = getattr(record, "rules_check", None)
+    wait = selectors.check_wait(check=check)
+    if wait is not None and wait.stale and is_club_admin(user=request.user, club=record.club):
+        wait = selectors.check_wait(check=check, with_worker=True)
     return render(request, "games/match/detail.html", {
         "record": record, "club": record.club, "violations": violations,
         "games": selectors.match_games_with_turns(record=record),
-        "check": getattr(record, "rules_check", None),
+        "check": check, "check_wait": wait,
         **replay_context(request, record, request.GET.get("at")),
     })
 
