@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import views
+from . import views, views_formats
 
 router = SimpleRouter()
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
@@ -29,5 +29,18 @@ urlpatterns = [
          name="tournament-report-confirm-api"),
     path("tournament-reports/<int:pk>/dispute/", views.ReportDisputeApi.as_view(),
          name="tournament-report-dispute-api"),
+    # Swiss, round robins, ladders, leagues (tournaments/api/views_formats.py).
+    path("tournaments/<int:pk>/standings/", views_formats.TournamentStandingsApi.as_view(),
+         name="tournament-standings-api"),
+    path("tournaments/<int:pk>/pairing/", views_formats.SwissPairingApi.as_view(),
+         name="tournament-pairing-api"),
+    path("ladders/<int:pk>/", views_formats.LadderApi.as_view(), name="ladder-api"),
+    path("ladders/<int:pk>/challenges/", views_formats.LadderChallengeApi.as_view(),
+         name="ladder-challenge-api"),
+    path("ladder-challenges/<int:pk>/<slug:action>/",
+         views_formats.ChallengeActionApi.as_view(), name="ladder-challenge-action-api"),
+    path("leagues/<int:pk>/", views_formats.LeagueApi.as_view(), name="league-api"),
+    path("league-fixtures/<int:pk>/<slug:action>/", views_formats.FixtureActionApi.as_view(),
+         name="league-fixture-action-api"),
     *router.urls,
 ]
