@@ -397,6 +397,8 @@ NOT_IN_THIS_MATRIX = {
     "tournaments:standings", "tournaments:pairing", "tournaments:ladder",
     "tournaments:ladder-state", "tournaments:ladder-action", "tournaments:league",
     "tournaments:league-state", "tournaments:league-action",
+    "tournament-standings-api", "tournament-pairing-api", "ladder-api", "ladder-challenge-api",
+    "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
 }
 #: Not the app's pages: Django's sign-in pages, the API root, schema and docs, health.
 IGNORED = {"login", "logout", "password_change", "password_change_done", "password_reset",
