@@ -1,6 +1,7 @@
 """Reads for the replay viewer: a record's frames (the engine's replay of its stored file)
 and how a viewer wants the board drawn. No rule is decided here."""
 
+import threading
 from collections import OrderedDict
 
 from games.board.frames import GameFrames, build_frames
@@ -12,6 +13,7 @@ from games.models import MatchRecord, ReplaySetting, Ruling
 #: through a match asks for them once per step (a replay costs 20-50 ms).
 _CACHE: "OrderedDict[tuple, tuple[GameFrames, ...]]" = OrderedDict()
 _CACHE_SIZE = 32
+_LOCK = threading.Lock()  # the cache is shared by a process's request threads
 
 
 def replay_frames(*, record: MatchRecord) -> tuple[GameFrames, ...]:
@@ -19,17 +21,19 @@ def replay_frames(*, record: MatchRecord) -> tuple[GameFrames, ...]:
     names = (record.player_left.name, record.player_right.name)
     rules = record.engine_rules()
     key = (record.pk, record.source_sha256, rules, names)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
     try:
         parsed = sgf.parse_record(record.source_text, name=record.source_name)
     except matchfile.MatchFileError:
         return ()
     frames = build_frames(replay(parsed, rules), names=names, jacoby=record.jacoby)
-    _CACHE[key] = frames
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _LOCK:
+        _CACHE[key] = frames
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
     return frames
 
 

@@ -143,3 +143,16 @@ def test_api_export_of_another_clubs_record_is_404(client, dave, club):
     record = _checked(club, f"{GNUBG}.mat")
     client.force_login(dave)
     assert client.get(reverse("match-record-export-sgf", args=[record.pk])).status_code == 404
+
+
+def test_violation_in_an_sgf_record_names_its_node(client, bob, club):
+    # 5nqf…mat's illegal play (game 1: "13: 14/10 13/12") written as SGF: the hops survive.
+    text = sgf.write_sgf(matchfile.parse_match_file(sample_bytes("5nqfGw9bWG3deTaU.mat")))
+    record = match_import(club=club, data=text.encode(), filename="5nqf.sgf")
+    rules_check_run(check_id=record.rules_check.pk)
+    violation = record.rules_check.violations.get(rule="wrong_distance")
+    node = text.split("\n").index(";W[13nj ml]".replace(" ", "")) + 1
+    assert violation.line == node and violation.game_number == 1
+    client.force_login(bob)
+    html = client.get(record.get_absolute_url()).content.decode()
+    assert f"Game 1, node {node}</strong>" in html
