@@ -35,7 +35,18 @@ from games.services.rulings import ruling_record
 from ops.models import WorkerHeartbeat
 from results.models import FinishedMatch
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, sample_bytes
-from tournaments.models import Entry, ResultReport, Round, Tournament, TournamentMatch
+from tournaments.models import (
+    Challenge,
+    Division,
+    Entry,
+    Fixture,
+    Ladder,
+    LeagueSeason,
+    ResultReport,
+    Round,
+    Tournament,
+    TournamentMatch,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +70,10 @@ CLUB_PATHS = {
     Entry: "tournament__club",
     TournamentMatch: "tournament__club",
     ResultReport: "match__tournament__club",
+    Ladder: "club",
+    Challenge: "ladder__club",
+    LeagueSeason: "club",
+    Fixture: "division__season__club",
 }
 #: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
 REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership}
@@ -111,6 +126,15 @@ def _club_rows(club, *, writer, players, date, sample, guests=()):
         player_b=players[1], length=5, status=TournamentMatch.Status.IN_PROGRESS)
     ResultReport.objects.create(match=match, reported_by=writer.user, winner=players[0],
                                 score_a=5, score_b=2)
+    ladder = Ladder.objects.create(club=club, name=f"{club.slug} ladder")
+    issued = datetime.datetime.combine(date, datetime.time(20), tzinfo=datetime.UTC)
+    Challenge.objects.create(ladder=ladder, challenger=players[1], challenged=players[0],
+                             issued_at=issued, deadline=issued, length=7)
+    season = LeagueSeason.objects.create(club=club, name=f"{club.slug} league", starts_on=date,
+                                         ends_on=date)
+    division = Division.objects.create(season=season, number=1, name="Division 1")
+    Fixture.objects.create(division=division, round=1, player_a=players[0],
+                           player_b=players[1], deadline=date, length=7)
 
 
 def _grant_club_model_permissions(*users):

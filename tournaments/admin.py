@@ -177,3 +177,7 @@ class ResultReportAdmin(_ReadOnly):
     def match_link(self, obj):
         url = reverse("admin:tournaments_tournamentmatch_change", args=[obj.match_id])
         return format_html('<a href="{}">settle</a>', url)
+
+
+# Ladders and leagues (registered from their own module).
+from . import admin_formats  # noqa: E402,F401

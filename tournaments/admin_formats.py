@@ -1,0 +1,66 @@
+"""Ladders and leagues in the referees' admin: read-only lists scoped to the referee's
+clubs (challenges and fixtures with their results and status; corrections go through the
+pages and the API, which write the audit log)."""
+
+from django.contrib import admin
+
+from clubs.admin_scoping import ClubScopedAdmin
+
+from .models import Challenge, Fixture, Ladder, LadderRung, LeagueSeason
+
+
+class _ReadOnly(ClubScopedAdmin):
+    scope_role = "referee"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class RungInline(admin.TabularInline):
+    model = LadderRung
+    fields = ["position", "player", "last_opponent"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Ladder)
+class LadderAdmin(_ReadOnly):
+    list_display = ["name", "club", "reach", "days", "length", "is_open"]
+    list_filter = ["club"]
+    search_fields = ["name"]
+    inlines = [RungInline]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(_ReadOnly):
+    club_path = "ladder__club"
+    list_display = ["__str__", "ladder", "status", "deadline", "winner"]
+    list_filter = ["ladder__club", "status"]
+    list_select_related = ["ladder", "challenger", "challenged", "winner"]
+    search_fields = ["challenger__name", "challenged__name"]
+
+
+@admin.register(LeagueSeason)
+class LeagueSeasonAdmin(_ReadOnly):
+    list_display = ["name", "club", "starts_on", "ends_on", "status"]
+    list_filter = ["club", "status"]
+    search_fields = ["name"]
+
+
+@admin.register(Fixture)
+class FixtureAdmin(_ReadOnly):
+    club_path = "division__season__club"
+    list_display = ["__str__", "deadline", "status", "winner", "score_a", "score_b"]
+    list_filter = ["division__season__club", "status"]
+    list_select_related = ["division", "player_a", "player_b", "winner"]
+    search_fields = ["player_a__name", "player_b__name"]
