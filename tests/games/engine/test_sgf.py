@@ -230,9 +230,9 @@ def test_a_hit_stays_with_the_checker_that_hit():
     assert summary(back) == summary(report)
 
 
-def random_game_match(seed: int, games: int) -> MatchFile:
-    """A money session of random legal games with the engine's moves, cube actions and
-    results: the writer's input for the hypothesis round trip."""
+def random_game_match(seed: int, games: int, length: int = 0) -> MatchFile:
+    """A match (or a money session) of random legal games with the engine's moves, cube
+    actions and results: the writer's input for the hypothesis round trip."""
     rng = random.Random(seed)
     records = []
     scores = [0, 0]
@@ -261,13 +261,14 @@ def random_game_match(seed: int, games: int) -> MatchFile:
         start = (scores[0] - (events[-1].points if events[-1].player == 0 else 0),
                  scores[1] - (events[-1].points if events[-1].player == 1 else 0))
         records.append(GameRecord(number, start, tuple(events), names=("Ann", "Bob")))
-    return MatchFile(Tags(), (), 0, ("Ann", "Bob"), tuple(records))
+    return MatchFile(Tags(), (), length, ("Ann", "Bob"), tuple(records))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 3))
-def test_random_games_survive_sgf_and_mat_round_trips(seed, games):
-    match = random_game_match(seed, games)
+@given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 3),
+       length=st.sampled_from([0, 1, 3, 5]))
+def test_random_games_survive_sgf_and_mat_round_trips(seed, games, length):
+    match = random_game_match(seed, games, length)
     report = replay(match)
     via_sgf = replay(parse_sgf(write_sgf(match, report)), report.rules)
     via_mat = replay(parse_match_file(write_match_file(parse_sgf(write_sgf(match, report)))),
