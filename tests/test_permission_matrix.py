@@ -397,6 +397,7 @@ NOT_IN_THIS_MATRIX = {
     "tournaments:standings", "tournaments:pairing", "tournaments:ladder",
     "tournaments:ladder-state", "tournaments:ladder-action", "tournaments:league",
     "tournaments:league-state", "tournaments:league-action",
+    "tournaments:ladders", "tournaments:leagues",
     "tournament-standings-api", "tournament-pairing-api", "ladder-api", "ladder-challenge-api",
     "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
 }

@@ -17,11 +17,13 @@ urlpatterns = [
     # Swiss, MoreSwiss, round robins, groups; ladders; leagues (tournaments/views_formats.py).
     path(P + "<int:pk>/standings/", views_formats.standings_page, name="standings"),
     path(P + "<int:pk>/pairing/", views_formats.pairing_page, name="pairing"),
+    path("clubs/<slug:slug>/ladders/", views_formats.ladder_list, name="ladders"),
     path("clubs/<slug:slug>/ladders/<int:pk>/", views_formats.ladder_page, name="ladder"),
     path("clubs/<slug:slug>/ladders/<int:pk>/state.json", views_formats.ladder_state,
          name="ladder-state"),
     path("clubs/<slug:slug>/ladders/<int:pk>/<slug:action>/", views_formats.ladder_action,
          name="ladder-action"),
+    path("clubs/<slug:slug>/leagues/", views_formats.league_list, name="leagues"),
     path("clubs/<slug:slug>/leagues/<int:pk>/", views_formats.league_page, name="league"),
     path("clubs/<slug:slug>/leagues/<int:pk>/state.json", views_formats.league_state,
          name="league-state"),

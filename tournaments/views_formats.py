@@ -162,20 +162,28 @@ def ladder_state(request, slug: str, pk: int):
 @login_required
 @require_POST
 def ladder_action(request, slug: str, pk: int, action: str):
-    """Players: challenge, accept, report, confirm. Admins: enter; referees: correct."""
+    """Players: join, challenge, accept, report, confirm. Admins: add a member, enter;
+    referees: correct."""
     club = get_object_or_404(Club, slug=slug)
     if action == "enter":
         club = club_for_admin(user=request.user, slug=slug)
     elif action == "correct":
         club = club_for_referee(user=request.user, slug=slug)
-    elif action not in ("challenge", "accept", "report", "confirm"):
+    elif action not in ("challenge", "accept", "report", "confirm", "join"):
         raise Http404("Unknown action.")
+    if action == "join" and request.POST.get("player"):  # an admin adds a member
+        club = club_for_admin(user=request.user, slug=slug)
     ladder = _ladder(club, pk)
     _done(request, lambda: _ladder_action(request, ladder, action))
     return redirect("tournaments:ladder", slug=club.slug, pk=ladder.pk)
 
 
 def _ladder_action(request, ladder, action) -> str:
+    if action == "join":
+        me = Player.objects.filter(user=request.user).first()
+        player = int(request.POST.get("player") or 0) or (me.pk if me else 0)
+        rung = ladders.ladder_join(ladder=ladder, player=player)
+        return f"{rung.player} joins at the bottom."
     if action == "challenge":
         challenged = int(request.POST.get("challenged") or 0)
         ladders.challenge_issue(ladder=ladder, by=request.user, challenged=challenged)
@@ -283,3 +291,81 @@ def _league_action(request, season, action) -> str:
         return "Result entered."
     leagues.fixture_correct(fixture=fixture, by=request.user, reason=data["reason"], **scores)
     return "Result corrected."
+
+
+# --------------------------------------------------------------------------- lists, creation
+
+
+class LadderForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    reach = forms.IntegerField(min_value=1, max_value=20, initial=3)
+    days = forms.IntegerField(min_value=1, max_value=90, initial=14)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    divisions = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), help_text=(
+        "One division per line, the top division first: members' names separated by "
+        "commas, in seed order."))
+    cycles = forms.TypedChoiceField(choices=[(1, "Single round robin"),
+                                             (2, "Double round robin")], coerce=int)
+    days_per_round = forms.IntegerField(min_value=1, max_value=90, initial=14)
+    promote = forms.IntegerField(min_value=0, max_value=10, initial=2)
+    relegate = forms.IntegerField(min_value=0, max_value=10, initial=2)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+
+    def division_ids(self, club) -> list[list[int]]:
+        by_name = {m.player.name.casefold(): m.player_id for m in club_members(club=club)}
+        divisions = []
+        for line in self.cleaned_data["divisions"].splitlines():
+            names = [n.strip() for n in line.split(",") if n.strip()]
+            if not names:
+                continue
+            unknown = [n for n in names if n.casefold() not in by_name]
+            if unknown:
+                raise TournamentError(f"{unknown[0]} is not a member of {club}.")
+            divisions.append([by_name[n.casefold()] for n in names])
+        return divisions
+
+
+def ladder_list(request, slug: str):
+    """The club's ladders; club admins create one here."""
+    club = get_object_or_404(Club, slug=slug)
+    can_direct = is_club_admin(user=request.user, club=club)
+    form = LadderForm(request.POST or None)
+    if request.method == "POST":
+        club = club_for_admin(user=request.user, slug=slug)
+        if form.is_valid() and _done(request, lambda: _ladder_create(club, form)):
+            return redirect("tournaments:ladders", slug=club.slug)
+    return render(request, "tournaments/public/ladders.html", {
+        "club": club, "ladders": club.ladders.order_by("name"), "form": form,
+        "can_direct": can_direct}, status=400 if request.method == "POST" else 200)
+
+
+def _ladder_create(club, form) -> str:
+    ladder = ladders.ladder_create(club=club, **form.cleaned_data)
+    return f"{ladder.name} is open: members join at the bottom."
+
+
+def league_list(request, slug: str):
+    """The club's league seasons; club admins draft a new one here."""
+    club = get_object_or_404(Club, slug=slug)
+    can_direct = is_club_admin(user=request.user, club=club)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST":
+        club = club_for_admin(user=request.user, slug=slug)
+        if form.is_valid() and _done(request, lambda: _season_create(club, form)):
+            return redirect("tournaments:leagues", slug=club.slug)
+    return render(request, "tournaments/public/leagues.html", {
+        "club": club, "seasons": club.leagues.order_by("-starts_on", "-pk"), "form": form,
+        "can_direct": can_direct}, status=400 if request.method == "POST" else 200)
+
+
+def _season_create(club, form) -> str:
+    data = dict(form.cleaned_data)
+    data["divisions"] = form.division_ids(club)
+    season = leagues.season_create(club=club, **data)
+    return f"{season.name} is drafted: start it from its page."

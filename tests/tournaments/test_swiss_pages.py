@@ -165,3 +165,56 @@ def test_only_admins_start_a_league_season(client, club, bob):
     client.force_login(bob)
     assert client.post(_url(season, "league-action", action="start")).status_code == 403
     assert not Fixture.objects.exists()
+
+
+def test_an_admin_creates_a_ladder_and_members_join_it(client, club, alice, bob):
+    client.force_login(alice)
+    response = client.post(reverse("tournaments:ladders", args=[club.slug]), {
+        "name": "Spring ladder", "reach": 3, "days": 14, "length": 7})
+    assert response.status_code == 302
+    ladder = club.ladders.get()
+    client.force_login(bob)
+    client.post(_url(ladder, "ladder-action", action="join"))
+    assert list(ladder.rungs.values_list("player__user__username", flat=True)) == ["bob"]
+
+
+def test_a_player_cannot_create_a_ladder(client, club, bob):
+    client.force_login(bob)
+    response = client.post(reverse("tournaments:ladders", args=[club.slug]), {
+        "name": "Mine", "reach": 3, "days": 14, "length": 7})
+    assert response.status_code == 403 and not club.ladders.exists()
+
+
+def test_an_admin_drafts_a_season_from_members_names(client, club, alice):
+    players = _players(club, 4)
+    client.force_login(alice)
+    response = client.post(reverse("tournaments:leagues", args=[club.slug]), {
+        "name": "2027", "starts_on": "2027-01-04", "ends_on": "2027-06-30",
+        "divisions": f"{players[0].name}, {players[1].name}\n{players[2].name}, "
+                     f"{players[3].name.upper()}",
+        "cycles": 1, "days_per_round": 14, "promote": 1, "relegate": 1, "length": 5})
+    assert response.status_code == 302
+    season = club.leagues.get()
+    assert [sorted(d.members.values_list("player_id", flat=True))
+            for d in season.divisions.order_by("number")] == [
+        sorted([players[0].pk, players[1].pk]), sorted([players[2].pk, players[3].pk])]
+    listing = client.get(reverse("tournaments:leagues", args=[club.slug]))
+    assert "2027" in listing.content.decode()
+
+
+def test_a_season_with_a_stranger_s_name_is_refused(client, club, alice):
+    _players(club, 1)
+    client.force_login(alice)
+    response = client.post(reverse("tournaments:leagues", args=[club.slug]), {
+        "name": "2027", "starts_on": "2027-01-04", "ends_on": "2027-06-30",
+        "divisions": "Seed 01, Nobody Known", "cycles": 1, "days_per_round": 14,
+        "promote": 1, "relegate": 1, "length": 5})
+    assert response.status_code == 400 and not club.leagues.exists()
+    assert "Nobody Known is not a member" in response.content.decode()
+
+
+def test_the_director_s_manage_page_opens_for_a_running_swiss(client, club, alice):
+    tournament = _event(club)
+    client.force_login(alice)
+    assert client.get(_url(tournament, "manage")).status_code == 200
+    assert client.get(_url(tournament, "detail")).status_code == 200
