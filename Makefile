@@ -37,6 +37,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_engine.py
 	$(BIN)/python tests/benchmarks/bench_replay.py
 	$(BIN)/python tests/benchmarks/bench_tournaments.py
+	$(BIN)/python tests/benchmarks/bench_ratings.py --django
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \

@@ -10,6 +10,7 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -171,8 +172,7 @@ def player_page(request, slug: str, player_id: int):
     chouette = None
     if chouette_visible_to(user=request.user, club=club):
         chouette = chouette_selectors.player_record(club=club, player=player)
-    records = match_list(club=club).filter(player_left=player) | match_list(
-        club=club).filter(player_right=player)
+    records = match_list(club=club).filter(Q(player_left=player) | Q(player_right=player))
     settings = selectors.settings_for(club=club)
     story = _fragment(request, selectors.cache_key(settings, "player", player.pk),
                       "clubs/public/_player_story.html", lambda: {

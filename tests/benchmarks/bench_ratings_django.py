@@ -14,7 +14,10 @@ In a database of its own (SQLite under a temporary DATA_DIR unless DATABASE_URL 
    recompute it queues; and the same correction's recompute timed alone;
 4. gunicorn on a free port (``--workers`` sync workers, DEBUG off) and a threaded HTTP
    client (``--clients`` at a time, ``--seconds`` per page): a minimal Django view first,
-   then the rating list, the season leaderboard and a player page, each compared with it.
+   then a constant page of the rating list's size, the rating list, the season leaderboard,
+   the master points and a player page, each compared with it. Pages are asked for without
+   logging in: their tables are cached per version of the club's ratings, so this measures
+   the warm path (the cold one is the recompute above plus one render).
 
 Figures are printed; nothing is asserted about time.
 """
@@ -179,6 +182,7 @@ def _pages(args, data_dir: str, player: int) -> None:
     server = _serve(port, args.workers, data_dir)
     try:
         pages = [("minimal Django view", "/bench/minimal/"),
+                 ("constant 114 kB page", "/bench/minimal-big/"),
                  ("rating list", "/clubs/bench/ratings/"),
                  ("season leaderboard", "/clubs/bench/ratings/leaderboard/"),
                  ("master points", "/clubs/bench/ratings/master-points/"),
