@@ -15,6 +15,8 @@ from django.views.decorators.http import require_POST
 from clubs.decorators import login_if_anonymous
 from games.board.frames import Frame, alternatives
 from games.board.svg import BoardView, render_board
+from games.engine import Position
+from games.engine.errors import EngineError
 from games.models import ReplaySetting
 from games.selectors import replay as selectors
 from games.services.replay_setting import replay_setting_save
@@ -78,7 +80,15 @@ def frame_context(record, flat: list[Frame], index: int, home: str, switch: bool
         "cube_text": _cube_text(frame, names),
         "frame_rulings": [r for r in rulings if _applies(r, frame)],
         "names": names,
+        "pips": _pips(frame),
     }
+
+
+def _pips(frame: Frame) -> tuple[int, int] | None:
+    try:
+        return Position(frame.sides[0], frame.sides[1]).pip_counts()
+    except EngineError:
+        return None
 
 
 def _applies(ruling, frame: Frame) -> bool:

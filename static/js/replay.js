@@ -27,7 +27,7 @@
     if (select) select.value = gameOf(current) + "-t1";
   }
 
-  function show(key) {
+  function show(key, focusStep) {
     if (keys.indexOf(key) < 0) return;
     var url = root.getAttribute("data-frame-url").replace("KEY", key);
     pending = key;
@@ -38,6 +38,10 @@
         holder.innerHTML = html;
         current = key;
         mark();
+        if (focusStep) {  // keep the keyboard on the button that was used
+          var again = holder.querySelector("a[data-step='" + focusStep + "']");
+          if (again) again.focus();
+        }
         if (history.replaceState) history.replaceState(null, "", "#" + key);
       })
       .catch(function () { window.location.href = "?at=" + key + "#replay"; });
@@ -57,7 +61,11 @@
 
   root.addEventListener("click", function (event) {
     var link = event.target.closest("a[data-turn]");
-    if (link) { event.preventDefault(); show(link.getAttribute("data-turn")); return; }
+    if (link) {
+      event.preventDefault();
+      show(link.getAttribute("data-turn"), link.getAttribute("data-step"));
+      return;
+    }
     var cite = event.target.closest("a.cite");
     if (cite) { event.preventDefault(); if (history.replaceState) history.replaceState(null, "", cite.getAttribute("href")); return; }
     var copy = event.target.closest("button.copy");

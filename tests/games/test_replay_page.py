@@ -63,6 +63,7 @@ def test_position_and_match_ids_are_on_the_page(client, bob, record):
     html = client.get(record.get_absolute_url()).content.decode()
     assert 'class="pos-id">4HPwATDgc/ABMA<' in html  # the opening position
     assert 'data-copy="4HPwATDgc/ABMA"' in html
+    assert "(bottom), 167 pips" in html and "(top), 167 pips" in html  # the engine's count
 
 
 def test_ruling_is_shown_on_the_turn_it_rules_on(client, bob, carol, record):
