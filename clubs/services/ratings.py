@@ -14,7 +14,7 @@ import datetime
 from collections import defaultdict
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
@@ -117,8 +117,7 @@ def ratings_recompute(*, club_id: int) -> int:
     settings = row.as_pure()
     matches = _rated_matches(club_id, settings, at, match_id)
     result = pure.replay(matches.values(), settings, start=_snapshot(club_id))
-    RatingChange.objects.bulk_create(_history_rows(club_id, matches, result.history),
-                                     batch_size=2000)
+    _history_insert(club_id, result.history)
     _rating_list_store(club_id, result.standings)
     master_points_store(club_id=club_id)
     row.recompute_from_at = row.recompute_from_match = None
@@ -160,19 +159,33 @@ def _snapshot(club_id: int) -> dict[int, tuple[float, int]]:
                 "player_id", "rating_after", "experience_after")}
 
 
-def _history_rows(club_id, matches, history) -> list[RatingChange]:
+HISTORY_COLUMNS = ("club_id", "match_id", "player_id", "opponent_id", "finished_at", "length",
+                   "won", "rating_before", "rating_after", "change", "experience_before",
+                   "experience_after", "k", "p")
+
+
+def _history_insert(club_id: int, history) -> None:
+    """Insert the history rows with one ``executemany``: a full recompute writes ~37,000
+    rows, and building model instances for ``bulk_create`` took twice the replay's time
+    (measured on the seeded club: 3.9 s in all with ``bulk_create``)."""
+    adapt = connection.ops.adapt_datetimefield_value
     rows = []
     for entry in history:
         pk, finished_at = entry.key
+        when = adapt(finished_at)
         for line, opponent, won in ((entry.winner, entry.loser.player, True),
                                     (entry.loser, entry.winner.player, False)):
-            rows.append(RatingChange(
-                club_id=club_id, match_id=pk, player_id=line.player, opponent_id=opponent,
-                finished_at=finished_at, length=entry.length, won=won,
-                rating_before=line.rating_before, rating_after=line.rating_after,
-                change=line.change, experience_before=line.experience_before,
-                experience_after=line.experience_after, k=line.k, p=entry.p))
-    return rows
+            rows.append((club_id, pk, line.player, opponent, when, entry.length, won,
+                         line.rating_before, line.rating_after, line.change,
+                         line.experience_before, line.experience_after, line.k, entry.p))
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    sql = (f"INSERT INTO {quote(RatingChange._meta.db_table)} "
+           f"({', '.join(quote(c) for c in HISTORY_COLUMNS)}) "
+           f"VALUES ({', '.join(['%s'] * len(HISTORY_COLUMNS))})")
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def _rating_list_store(club_id: int, standings: dict) -> None:
