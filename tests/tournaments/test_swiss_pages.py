@@ -218,3 +218,12 @@ def test_the_director_s_manage_page_opens_for_a_running_swiss(client, club, alic
     client.force_login(alice)
     assert client.get(_url(tournament, "manage")).status_code == 200
     assert client.get(_url(tournament, "detail")).status_code == 200
+
+
+def test_the_knockout_pages_link_a_swiss_to_its_standings_and_pairing(client, club, alice):
+    tournament = _event(club)
+    client.force_login(alice)
+    assert _url(tournament, "pairing") in client.get(_url(tournament, "manage")).content \
+        .decode()
+    assert _url(tournament, "standings") in client.get(_url(tournament, "detail")).content \
+        .decode()
