@@ -223,7 +223,9 @@ class ViolationAdmin(RulingActions, ClubScopedAdmin):
     @admin.display(description="match")
     def record_link(self, obj):
         record = obj.rules_check.record
-        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), record)
+        turn = f"?game={obj.game_number}&line={obj.line}#replay" if obj.game_number else ""
+        return format_html('<a href="{}{}">{}</a> (the turn on the replay board)',
+                           record.get_absolute_url(), turn, record)
 
     @admin.display(boolean=True, description="ruled", ordering="ruling_count")
     def ruled(self, obj):

@@ -40,6 +40,15 @@ def _cube_text(frame: Frame, names) -> str:
     return f"cube {value}, owned by {names[owner]}"
 
 
+def _key_at(flat: list[Frame], game: str | None, line: str | None) -> str | None:
+    """The frame of a game's line (or node): how a violation links to its turn."""
+    if not (game or "").isdigit() or not (line or "").isdigit():
+        return None
+    found = [f for f in flat if f.game == int(game) and f.line == int(line)]
+    flagged = [f for f in found if f.violations]
+    return (flagged or found)[0].key if found else None
+
+
 def replay_context(request, record, at: str | None) -> dict:
     games = selectors.replay_frames(record=record)
     flat = [frame for game in games for frame in game.frames]
@@ -48,6 +57,7 @@ def replay_context(request, record, at: str | None) -> dict:
     if not flat:
         return context
     keys = {frame.key: index for index, frame in enumerate(flat)}
+    at = at or _key_at(flat, request.GET.get("game"), request.GET.get("line"))
     index = keys.get(at or "", 0)
     rulings = selectors.ruling_list_for_replay(record=record)
     context.update(frame_context(record, flat, index, home, switch, rulings))

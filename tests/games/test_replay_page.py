@@ -41,6 +41,14 @@ def test_without_javascript_a_turn_is_shown_by_its_link(client, bob, record):
     assert 'href="?at=g1-t21#replay"' in html and 'href="?at=g1-t19#replay"' in html
 
 
+def test_a_violation_links_to_its_turn_on_the_board(client, bob, record):
+    client.force_login(bob)
+    html = client.get(record.get_absolute_url()).content.decode()
+    assert '<a href="?game=1&amp;line=25#replay">Show on the board</a>' in html
+    html = client.get(record.get_absolute_url(), {"game": "1", "line": "25"}).content.decode()
+    assert 'data-key="g1-t20"' in html  # the illegal play, not the other cell of line 25
+
+
 def test_fragment_of_a_turn_for_the_stepping_script(client, bob, record):
     client.force_login(bob)
     url = reverse("games:match-replay-frame", args=[record.pk, "g2-t3"])
