@@ -33,6 +33,7 @@ from results.selectors import head_to_head, player_results
 
 RECENT = 15
 CACHE_SECONDS = 3600
+PLAYER_PAGE_SECONDS = 60
 
 
 def _csv(filename: str, header: list[str], rows) -> HttpResponse:
@@ -55,17 +56,18 @@ def _fragment(request, key: str | None, template: str, make_context) -> str:
     return mark_safe(html)  # noqa: S308 - our own template's output
 
 
-def _whole_page(request, key: str | None, build) -> HttpResponse:
+def _whole_page(request, key: str | None, build, seconds: int = CACHE_SECONDS
+                ) -> HttpResponse:
     """For anonymous visitors (public results) the whole page is the same for everyone: it is
-    cached under the table's key and the URL. Signed-in users get their own page around the
-    cached table (their name, their forms)."""
+    cached under the table's key and the URL (for ``seconds``). Signed-in users get their own
+    page around the cached table (their name, their forms)."""
     if key is None or request.user.is_authenticated or len(messages.get_messages(request)):
         return build()
     page_key = f"{key}:page:{request.get_full_path()}"
     body = cache.get(page_key)
     if body is None:
         response = build()
-        cache.set(page_key, response.content, CACHE_SECONDS)
+        cache.set(page_key, response.content, seconds)
         return response
     return HttpResponse(body)
 
@@ -169,23 +171,27 @@ def player_head_to_head(request, slug: str, player_id: int):
 def player_page(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
     player = _player(club, player_id)
-    chouette = None
-    if chouette_visible_to(user=request.user, club=club):
-        chouette = chouette_selectors.player_record(club=club, player=player)
-    records = match_list(club=club).filter(Q(player_left=player) | Q(player_right=player))
     settings = selectors.settings_for(club=club)
-    story = _fragment(request, selectors.cache_key(settings, "player", player.pk),
-                      "clubs/public/_player_story.html", lambda: {
-                          "club": club, "player": player,
-                          "rating": selectors.player_rating(club=club, player=player),
-                          "recent": list(player_results(club=club, player=player)[:RECENT]),
-                          "placings": selectors.player_placings(club=club, player=player),
-                          "h2h": selectors.head_to_head_table(club=club, player=player)})
-    return render(request, "clubs/public/player.html", {
-        "club": club, "player": player, "tab": "ratings", "story": story,
-        "pending": settings.recompute_pending, "chouette": chouette,
-        "records": list(records.order_by("-uploaded_at")[:RECENT]),
-    })
+    key = selectors.cache_key(settings, "player", player.pk)
+
+    def build():
+        chouette = None
+        if chouette_visible_to(user=request.user, club=club):
+            chouette = chouette_selectors.player_record(club=club, player=player)
+        records = match_list(club=club).filter(Q(player_left=player) | Q(player_right=player))
+        story = _fragment(request, key, "clubs/public/_player_story.html", lambda: {
+            "club": club, "player": player,
+            "rating": selectors.player_rating(club=club, player=player),
+            "recent": list(player_results(club=club, player=player)[:RECENT]),
+            "placings": selectors.player_placings(club=club, player=player),
+            "h2h": selectors.head_to_head_table(club=club, player=player)})
+        return render(request, "clubs/public/player.html", {
+            "club": club, "player": player, "tab": "ratings", "story": story,
+            "pending": settings.recompute_pending, "chouette": chouette,
+            "records": list(records.order_by("-uploaded_at")[:RECENT])})
+
+    # The match records' rules-check verdicts change without a recompute: a minute at most.
+    return _whole_page(request, key, build, seconds=PLAYER_PAGE_SECONDS)
 
 
 @login_if_anonymous

@@ -181,3 +181,17 @@ def test_master_point_weights_come_from_the_tournament_options(
                               from_match_id=w.m1.pk)
     ratings_recompute(club_id=w.club.pk)
     assert awards(w)["ben"] == pytest.approx(1.0)
+
+
+def test_the_task_recomputes_by_club_id_and_a_redelivery_is_harmless(small_club):
+    from clubs.tasks import ratings_recompute_task
+
+    w = small_club
+    ratings_recompute_request(club_id=w.club.pk, from_at=w.m2.finished_at,
+                              from_match_id=w.m2.pk)
+    before = stored(w)
+    ratings_recompute_task(w.club.pk)
+    ratings_recompute_task(w.club.pk)  # delivered twice: nothing pending the second time
+    assert stored(w) == before
+    assert not RatingSettings.objects.get(club=w.club).recompute_pending
+    assert RatingChange.objects.filter(club=w.club).count() == 10
