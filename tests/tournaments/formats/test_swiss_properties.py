@@ -14,6 +14,7 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.formats import swiss
 from tournaments.formats.swiss import Game, _groups, _rank_cost, half_points, pair, records
 
 
@@ -156,3 +157,21 @@ def test_round_one_is_exactly_top_half_against_bottom_half(n):
     expected = [(i, i + half) for i in range(1, half + 1)]
     assert list(result.pairs[:half]) == expected
     assert result.pairs[half:] == (((n, None),) if n % 2 else ())
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(10, 64), st.integers(1, 9), st.integers(0, 2**32), st.booleans())
+def test_leaving_out_far_apart_pairs_never_changes_the_optimum(n, rounds, seed, shuffled):
+    """The pairs ``_between`` drops are in no optimal pairing: the same four costs as
+    the matching over every possible pair."""
+    players, played = history(n, rounds, random.Random(seed), shuffled=shuffled)
+    ids, met, byes, score = facts(players, played)
+    pruned = pair(players, played)
+    original = swiss._between
+    swiss._between = lambda playing, score: (lambda a, b: 0)
+    try:
+        full = pair(players, played)
+    finally:
+        swiss._between = original
+    assert costs(pruned.pairs, met, byes, score, ids) == costs(full.pairs, met, byes, score,
+                                                                ids)
