@@ -183,3 +183,50 @@ def test_a_20_player_moreswiss_plays_to_its_end(club):
 
 def by_seed_1(players):
     return players[0].pk
+
+
+def test_players_report_and_confirm_a_swiss_match_like_a_knockout_one(club):
+    tournament, players = _event(club, 4)
+    _pair(tournament)
+    match = tournament.matches.select_related("player_a", "player_b").first()
+    report = services.match_result_report(match=match, by=match.player_b.user,
+                                          winner=match.player_b_id, score_a=3, score_b=5)
+    services.match_result_confirm(report=report, by=match.player_a.user)
+    match.refresh_from_db()
+    assert (match.status, match.winner_id) == (M.FINISHED, match.player_b_id)
+    row = FinishedMatch.objects.get(source="tournament", source_id=match.pk)
+    assert (row.outcome, row.winner_id) == (FinishedMatch.Outcome.PLAYED, match.player_b_id)
+
+
+def test_a_disputed_swiss_result_goes_to_the_referees(club):
+    tournament, _ = _event(club, 4)
+    _pair(tournament)
+    match = tournament.matches.select_related("player_a", "player_b").first()
+    report = services.match_result_report(match=match, by=match.player_a.user,
+                                          winner=match.player_a_id, score_a=5, score_b=1)
+    services.match_result_dispute(report=report, by=match.player_b.user, reason="It was 5-4")
+    match.refresh_from_db()
+    assert match.flag and match.status == M.IN_PROGRESS
+    with pytest.raises(services.TournamentError, match="needs its result"):
+        rounds.swiss_round_preview(tournament=tournament)
+
+
+def test_the_director_closes_a_swiss_after_its_last_round(club):
+    tournament, players = _event(club, 4, rounds=2)
+    with pytest.raises(services.TournamentError, match="no result yet"):
+        _pair(tournament)
+        rounds.tournament_close(tournament=tournament)
+    _play(tournament, 1)
+    _pair(tournament)
+    _play(tournament, 2)
+    with pytest.raises(services.TournamentError, match="All 2 rounds are played"):
+        rounds.swiss_round_preview(tournament=tournament)
+    rounds.tournament_close(tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    # Round 1: 1-3, 2-4 (1 and 2 win); round 2: 1-2 (1 wins), 3-4 (3 wins), all 5-0.
+    # 1: two wins. 2 and 3: one win each, equal on Buchholz (0 + 2 and 2 + 0), median
+    # Buchholz, Sonneborn-Berger (they beat 4: 0), head-to-head (never met) and points
+    # difference (0): the seed puts 2 ahead. 4: none.
+    places = list(tournament.placings.order_by("place").values_list("player_id", "place"))
+    assert places == [(players[i].pk, i + 1) for i in range(4)]
