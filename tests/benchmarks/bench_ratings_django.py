@@ -146,9 +146,13 @@ def _get(port: int, path: str) -> int:
         connection.close()
 
 
-def _load(port: int, path: str, clients: int, seconds: float) -> tuple[float, float, int]:
-    """Requests per second, median latency (ms), and the number of non-200 answers."""
+def _load(port: int, path: str, clients: int, seconds: float
+          ) -> tuple[float, float, int, float]:
+    """Requests per second, median latency (ms), the number of non-200 answers, and the
+    first request's latency (ms: a cold cache in the worker that took it)."""
+    started = time.perf_counter()
     status = _get(port, path)
+    first = (time.perf_counter() - started) * 1000
     if status != 200:
         raise RuntimeError(f"{path} answered {status}")
     stop = time.perf_counter() + seconds
@@ -174,7 +178,7 @@ def _load(port: int, path: str, clients: int, seconds: float) -> tuple[float, fl
         thread.join()
     elapsed = time.perf_counter() - started
     latencies.sort()
-    return len(latencies) / elapsed, latencies[len(latencies) // 2] * 1000, errors[0]
+    return len(latencies) / elapsed, latencies[len(latencies) // 2] * 1000, errors[0], first
 
 
 def _pages(args, data_dir: str, player: int) -> None:
@@ -191,11 +195,11 @@ def _pages(args, data_dir: str, player: int) -> None:
               f"{args.seconds:g} s per page")
         base = None
         for label, path in pages:
-            rate, median, errors = _load(port, path, args.clients, args.seconds)
+            rate, median, errors, first = _load(port, path, args.clients, args.seconds)
             base = base or rate
             print(f"  {label:22} {rate:8.1f} req/s  median {median:7.1f} ms  "
-                  f"{rate / base:6.2f}x the minimal view" + (f"  {errors} errors" if errors
-                                                               else ""))
+                  f"{rate / base:6.2f}x the minimal view  (first, cold: {first:6.1f} ms)"
+                  + (f"  {errors} errors" if errors else ""))
     finally:
         server.terminate()
         server.wait(timeout=20)
