@@ -32,10 +32,12 @@ def matches(*, tournament: Tournament) -> list[TournamentMatch]:
                 .order_by("pk"))
 
 
-def bracket(*, tournament: Tournament) -> list[dict]:
-    """Flights in order, each with its rounds (name, length) and their matches."""
+def bracket(*, tournament: Tournament, rows: list | None = None) -> list[dict]:
+    """Flights in order, each with its rounds (name, length) and their matches. ``rows``:
+    the event's matches when the caller has read them already (as in every selector
+    here taking it)."""
     flights: dict[str, dict[int, dict]] = defaultdict(dict)
-    for match in matches(tournament=tournament):
+    for match in rows if rows is not None else matches(tournament=tournament):
         column = flights[match.flight].setdefault(match.round_number, {
             "name": match.round.name, "length": match.length, "matches": []})
         column["matches"].append(match)
@@ -43,10 +45,10 @@ def bracket(*, tournament: Tournament) -> list[dict]:
             for flight in FLIGHT_ORDER if flight in flights]
 
 
-def day_view(*, tournament: Tournament, now=None) -> dict:
+def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> dict:
     """The director's day: ready, in progress (with minutes), waiting (on which matches);
     when the rounds being played and the event should end."""
-    rows = matches(tournament=tournament)
+    rows = rows if rows is not None else matches(tournament=tournament)
     now = now or timezone.now()
     ends = match_ends(rows, now=now, pace=tournament.options.get("minutes_per_point", 11))
     by_key = {m.key: m for m in rows}
@@ -107,7 +109,7 @@ def open_reports(*, tournament: Tournament) -> dict[int, ResultReport]:
 COMPETITIONS = {"main": "Main", "consolation": "Consolation", "last_chance": "Last chance"}
 
 
-def placings(*, tournament: Tournament) -> list[dict]:
+def placings(*, tournament: Tournament, rows: list | None = None) -> list[dict]:
     """The final placings of each competition (main, consolation, last chance), stored when
     the event finished: [{"competition": "Main", "places": [{"label": "3rd=", "players":
     [...]}, ...]}, ...]. Before the end: the winner and runner-up of each flight whose final
@@ -125,7 +127,7 @@ def placings(*, tournament: Tournament) -> list[dict]:
                 out.append({"competition": label, "places": [
                     {"label": k, "players": v} for k, v in places.items()]})
         return out
-    return _flight_finals(matches(tournament=tournament))
+    return _flight_finals(rows if rows is not None else matches(tournament=tournament))
 
 
 def _flight_finals(rows: list[TournamentMatch]) -> list[dict]:
@@ -143,10 +145,11 @@ def _flight_finals(rows: list[TournamentMatch]) -> list[dict]:
     return out
 
 
-def my_matches(*, tournament: Tournament, user) -> list[TournamentMatch]:
+def my_matches(*, tournament: Tournament, user, rows: list | None = None
+               ) -> list[TournamentMatch]:
     if not user.is_authenticated:
         return []
-    return [m for m in matches(tournament=tournament)
+    return [m for m in (rows if rows is not None else matches(tournament=tournament))
             if user.pk in (getattr(m.player_a, "user_id", None),
                            getattr(m.player_b, "user_id", None))]
 

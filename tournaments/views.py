@@ -49,11 +49,12 @@ def tournament_new(request, slug: str):
 
 
 def _public_context(request, club, tournament) -> dict:
-    mine = selectors.my_matches(tournament=tournament, user=request.user)
-    return {"club": club, "tournament": tournament,
-            "bracket": selectors.bracket(tournament=tournament),
-            "placings": selectors.placings(tournament=tournament),
-            "day": selectors.day_view(tournament=tournament),
+    rows = selectors.matches(tournament=tournament)
+    mine = selectors.my_matches(tournament=tournament, user=request.user, rows=rows)
+    return {"club": club, "tournament": tournament, "rows": rows,
+            "bracket": selectors.bracket(tournament=tournament, rows=rows),
+            "placings": selectors.placings(tournament=tournament, rows=rows),
+            "day": selectors.day_view(tournament=tournament, rows=rows),
             "mine": [m for m in mine if m.status in (TournamentMatch.Status.READY,
                                                      TournamentMatch.Status.IN_PROGRESS)],
             "reports": selectors.open_reports(tournament=tournament),
@@ -88,12 +89,12 @@ def my_tournaments(request, slug: str):
 def tournament_manage(request, slug: str, pk: int):
     club = club_for_admin(user=request.user, slug=slug)
     tournament = _tournament(club, pk)
-    entered = set(tournament.entries.values_list("player_id", flat=True))
+    context = _public_context(request, club, tournament)
+    entries = list(selectors.entries(tournament=tournament))
+    entered = {e.player_id for e in entries}
     return render(request, "tournaments/manage/manage.html", {
-        **_public_context(request, club, tournament),
-        "entries": selectors.entries(tournament=tournament),
+        **context, "entries": entries, "matches": context["rows"],
         "members": [m for m in club_members(club=club) if m.player_id not in entered],
-        "matches": selectors.matches(tournament=tournament),
     })
 
 

@@ -225,3 +225,33 @@ def test_the_schema_documents_every_write(client):
                  "/confirm/", "/dispute/", "/resolve/", "/correct/",
                  "/api/clubs/{slug}/tournaments/"):
         assert path in schema, path
+
+
+def test_the_bracket_reads_in_a_fixed_number_of_queries(client, club,
+                                                        django_assert_max_num_queries):
+    tournament = services.tournament_create(club=club, name="Big API Cup",
+                                            format="consolation_last_chance",
+                                            starts_on=datetime.date(2026, 11, 28))
+    for n in range(24):
+        services.entry_add(tournament=tournament, player=_member(club, f"Big{n}"))
+    services.tournament_start(tournament=tournament)
+    # tournament + club, matches with players, entries with players: none per match.
+    with django_assert_max_num_queries(4):
+        body = client.get(reverse("tournament-detail", args=[tournament.pk])).json()
+    assert len(body["entries"]) == 24 and len(body["matches"]) > 40
+
+
+def test_the_directors_page_has_a_fixed_number_of_queries(client, club, alice,
+                                                          django_assert_max_num_queries):
+    tournament = services.tournament_create(club=club, name="Big Day",
+                                            format="consolation_last_chance",
+                                            starts_on=datetime.date(2026, 11, 28))
+    for n in range(24):
+        services.entry_add(tournament=tournament, player=_member(club, f"Day{n}"))
+    services.tournament_start(tournament=tournament)
+    client.force_login(alice)
+    # session, user, club, roles, tournament, matches (read once for the bracket, the day
+    # and the corrections), placings, reports, entries, members: none per match or entry.
+    with django_assert_max_num_queries(10):
+        response = client.get(reverse("tournaments:manage", args=[club.slug, tournament.pk]))
+    assert response.status_code == 200

@@ -69,6 +69,15 @@ class TournamentReportOutput(serializers.ModelSerializer):
                   "match_record", "created_at"]
 
 
+def _with_bracket(queryset):
+    """Entries and matches with their players in three queries, whatever the size."""
+    return queryset.prefetch_related(
+        Prefetch("matches", queryset=TournamentMatch.objects.select_related(
+            "player_a", "player_b").order_by("pk")),
+        Prefetch("entries", queryset=Entry.objects.select_related("player")
+                 .order_by("seed", "pk")))
+
+
 class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     """Club tournaments; the detail carries the entries and the bracket (every match with
     its slots, players and result)."""
@@ -78,12 +87,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         queryset = Tournament.objects.select_related("club").order_by("-starts_on", "-pk")
-        if self.action == "retrieve":
-            queryset = queryset.prefetch_related(
-                "matches__player_a", "matches__player_b",
-                Prefetch("entries", queryset=Entry.objects.select_related("player")
-                         .order_by("seed", "pk")))
-        return queryset
+        return _with_bracket(queryset) if self.action == "retrieve" else queryset
 
     def get_serializer_class(self):
         return TournamentDetailOutput if self.action == "retrieve" else TournamentOutput
@@ -252,7 +256,8 @@ class TournamentStartApi(_Write):
             services.tournament_start(tournament=tournament, by=request.user)
         except services.DOMAIN_ERRORS as exc:
             return self._refused(exc)
-        return Response(TournamentDetailOutput(Tournament.objects.get(pk=pk)).data)
+        return Response(TournamentDetailOutput(
+            _with_bracket(Tournament.objects.select_related("club")).get(pk=pk)).data)
 
 
 class MatchResultEnterApi(_Write):
