@@ -117,3 +117,29 @@ def test_phone_sized_replay_fits_and_steps(browser, live_server, record):
         _shot(page, "phone")
     finally:
         context.close()
+
+
+def test_without_javascript_every_turn_is_a_link(browser, live_server, record):
+    context = browser.new_context(viewport={"width": 1024, "height": 768},
+                                  java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", "bob")
+        page.fill("#id_password", "correct horse battery")
+        page.click("button[type=submit]")
+        page.wait_for_load_state()
+        page.goto(f"{live_server.url}{record.get_absolute_url()}")
+        page.click(".replay-controls a[data-step=next]")  # a plain link: a new page
+        page.wait_for_load_state()
+        assert "at=g1-t2" in page.url and _key(page) == "g1-t2"
+        page.select_option("#jump-game", "g2-t1")
+        page.click("form.jump button[type=submit]")
+        page.wait_for_load_state()
+        assert _key(page) == "g2-t1"
+        page.click(".replay-moves li.flagged a")
+        page.wait_for_load_state()
+        assert page.locator(".replay-frame .violation").count() >= 1
+    finally:
+        context.close()
