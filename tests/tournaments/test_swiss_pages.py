@@ -82,7 +82,7 @@ def test_the_standings_page_reads_in_a_fixed_number_of_queries(client, club,
                                                              django_assert_max_num_queries):
     tournament = _event(club, "round_robin", 8)
     # Guards an N+1 over matches or players: 8 players and 28 matches stay within this.
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(7):
         client.get(_url(tournament, "standings"))
 
 
@@ -227,3 +227,45 @@ def test_the_knockout_pages_link_a_swiss_to_its_standings_and_pairing(client, cl
         .decode()
     assert _url(tournament, "standings") in client.get(_url(tournament, "detail")).content \
         .decode()
+
+
+def test_the_ladder_page_reads_in_a_fixed_number_of_queries(client, club,
+                                                          django_assert_max_num_queries):
+    ladder = ladders.ladder_create(club=club, name="Ladder")
+    players = _players(club, 12)
+    for p in players:
+        ladders.ladder_join(ladder=ladder, player=p)
+    for low, high in ((3, 1), (6, 4), (9, 7)):
+        ladders.challenge_issue(ladder=ladder, by=players[low].user, challenged=players[high])
+    # Guards an N+1 over rungs or challenges (players loaded with them).
+    with django_assert_max_num_queries(4):
+        response = client.get(_url(ladder, "ladder"))
+    assert response.status_code == 200
+
+
+def test_the_league_page_reads_in_a_fixed_number_of_queries(client, club, alice,
+                                                          django_assert_max_num_queries):
+    players = _players(club, 12)
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1),
+                                   divisions=[[p.pk for p in players[:6]],
+                                              [p.pk for p in players[6:]]])
+    leagues.season_start(season=season)
+    client.force_login(alice)
+    # Guards an N+1 over divisions, members or fixtures (30 fixtures here).
+    with django_assert_max_num_queries(10):
+        response = client.get(_url(season, "league"))
+    assert response.status_code == 200 and "Walkover" in response.content.decode()
+
+
+def test_the_director_enters_a_walkover_from_the_league_page(client, club, alice):
+    a, b = _players(club, 2)
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]])
+    leagues.season_start(season=season)
+    fixture = Fixture.objects.get()
+    client.force_login(alice)
+    client.post(_url(season, "league-action", action="walkover"), {
+        "fixture": fixture.pk, "winner": fixture.player_b_id})
+    fixture.refresh_from_db()
+    assert (fixture.status, fixture.winner_id) == (Fixture.Status.WALKOVER, fixture.player_b_id)
