@@ -252,3 +252,25 @@ def test_a_correction_that_makes_the_reset_unneeded_flags_it(club, alice, carol)
                                   score_a=7, score_b=2, reason="Scoresheet misread")
     reset = _match(tournament, "F2")
     assert reset.status == M.FINISHED and "no longer needed" in reset.flag
+
+
+def test_byes_are_kept_in_the_finished_matches_as_not_played(club, alice):
+    tournament, _ = _event(club, 13, "consolation_last_chance")
+    byes = FinishedMatch.objects.filter(source="tournament", outcome="bye")
+    assert sorted(b.winner.name for b in byes) == ["Player 01", "Player 02", "Player 03"]
+    assert not any(b.is_played for b in byes) and all(b.player_b is None for b in byes)
+    _win(tournament, "M1-2", side=1, by=alice)  # 8-9's loser gets 1-16's "loser", a bye
+    consolation_bye = FinishedMatch.objects.get(source="tournament", outcome="bye",
+                                                source_id=_match(tournament, "C1-1").pk)
+    assert consolation_bye.winner == _match(tournament, "M1-2").player_a
+
+
+def test_a_correction_moves_a_consolation_bye_to_the_right_player(club, alice, carol):
+    tournament, _ = _event(club, 13, "consolation_last_chance")
+    _win(tournament, "M1-2", side=1, by=alice)
+    first = _match(tournament, "M1-2")
+    services.match_result_correct(match=first, by=carol, winner=first.player_a_id,
+                                  score_a=7, score_b=5, reason="Scoresheet misread")
+    row = FinishedMatch.objects.get(source="tournament",
+                                    source_id=_match(tournament, "C1-1").pk)
+    assert row.outcome == "bye" and row.winner == first.player_b

@@ -142,7 +142,15 @@ def _assign(row: TournamentMatch, players: tuple, want) -> bool:
         row.ready_at = timezone.now()
     if before == (row.player_a_id, row.player_b_id, row.status, row.winner_id):
         return False
+    if status == M.BYE:
+        row.finished_at = row.finished_at or timezone.now()
     row.save()
+    if M.BYE in (status, before[2]):
+        # A bye is kept in the table of finished matches, marked as not played; a
+        # correction that changes who gets it (or takes it away) updates that row.
+        from .results import publish
+
+        publish(row)
     return True
 
 
