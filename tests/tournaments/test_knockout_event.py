@@ -274,3 +274,14 @@ def test_a_correction_moves_a_consolation_bye_to_the_right_player(club, alice, c
     row = FinishedMatch.objects.get(source="tournament",
                                     source_id=_match(tournament, "C1-1").pk)
     assert row.outcome == "bye" and row.winner == first.player_b
+
+
+def test_a_correction_updates_the_finished_match_row(club, alice, carol):
+    tournament, _ = _event(club, 4, "single_elimination")
+    _win(tournament, "M1-1", by=alice)
+    match = _match(tournament, "M1-1")
+    services.match_result_correct(match=match, by=carol, winner=match.player_b_id, score_a=5,
+                                  score_b=7, reason="Names swapped")
+    row = FinishedMatch.objects.get(source="tournament", source_id=match.pk)
+    assert (row.winner_id, row.score_a, row.score_b) == (match.player_b_id, 5, 7)
+    assert row.is_played
