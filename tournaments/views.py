@@ -180,6 +180,11 @@ def _seed(request, tournament, data):
     return "Seeds set." if ids else "Seeds drawn at random (the draw is recorded)."
 
 
+def _open(request, tournament, data):
+    services.tournament_open_registration(tournament=tournament)
+    return "Registration is open: entries are listed on the public page."
+
+
 def _start(request, tournament, data):
     services.tournament_start(tournament=tournament, by=request.user)
     return "The bracket is drawn: the first matches are ready."
@@ -222,6 +227,7 @@ DIRECTOR_ACTIONS = {
     "entry": (forms.EntryForm, _add_entry), "seed": (forms.OrderForm, _seed),
     "start": (forms.OrderForm, _start), "enter": (forms.ResultForm, _enter),
     "begin": (forms.MatchForm, _start_match), "withdraw": (forms.WithdrawForm, _withdraw),
+    "open": (forms.OrderForm, _open),
 }
 REFEREE_ACTIONS = {"correct": (forms.ResultForm, _correct),
                    "resolve": (forms.ResultForm, _resolve)}

@@ -201,3 +201,20 @@ def test_nobody_withdraws_from_a_finished_event(club, alice):
     with pytest.raises(services.TournamentError, match="over"):
         services.entry_withdraw(entry=entry, by=alice)
     assert Entry.objects.get(pk=entry.pk).status == Entry.Status.ACTIVE
+
+
+def test_the_director_opens_registration_and_late_entries_come_in(client, club, alice):
+    tournament = services.tournament_create(club=club, name="Open Day",
+                                            starts_on=datetime.date(2026, 12, 5))
+    client.force_login(alice)
+    page = client.get(_url(tournament, "manage")).content.decode()
+    assert 'data-testid="open"' in page
+    client.post(_url(tournament, "direct", action="open"))
+    tournament.refresh_from_db()
+    assert tournament.status == "registration"
+    late = PlayerFactory(name="Late Larry")
+    MembershipFactory(club=club, player=late)
+    client.post(_url(tournament, "direct", action="entry"), {"player": late.pk})
+    assert tournament.entries.filter(player=late).exists()
+    response = client.post(_url(tournament, "direct", action="open"), follow=True)
+    assert "Registration opens only from a draft" in response.content.decode()
