@@ -60,9 +60,11 @@ class MatchOutput(serializers.ModelSerializer):
 class MatchDetailOutput(MatchOutput):
     games = GameOutput(many=True, read_only=True)
     violations = serializers.SerializerMethodField()
+    export_mat = serializers.HyperlinkedIdentityField(view_name="match-record-export-mat")
+    export_sgf = serializers.HyperlinkedIdentityField(view_name="match-record-export-sgf")
 
     class Meta(MatchOutput.Meta):
-        fields = [*MatchOutput.Meta.fields, "games", "violations"]
+        fields = [*MatchOutput.Meta.fields, "games", "violations", "export_mat", "export_sgf"]
 
     @extend_schema(exclude=True)
     def get_violations(self, record) -> list[dict]:

@@ -131,6 +131,9 @@ def test_exported_sgf_and_mat_replay_to_the_stored_match(client, bob, club, sour
 def test_api_exports_both_formats(client, bob, club):
     record = _checked(club, f"{GNUBG}.mat")
     client.force_login(bob)
+    detail = client.get(reverse("match-record-detail", args=[record.pk])).json()
+    assert detail["export_sgf"].endswith(reverse("match-record-export-sgf", args=[record.pk]))
+    assert detail["export_mat"].endswith(reverse("match-record-export-mat", args=[record.pk]))
     response = client.get(reverse("match-record-export-sgf", args=[record.pk]))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/x-go-sgf")
