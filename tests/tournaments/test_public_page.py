@@ -151,3 +151,22 @@ def sample_bytes_file(data):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     return SimpleUploadedFile("evening.mat", data)
+
+
+def test_a_match_file_is_checked_under_the_events_crawford_setting(client, club):
+    from games.models import MatchRecord
+    from tests.factories import sample_bytes
+
+    tournament = services.tournament_create(club=club, name="No Crawford",
+                                            options={"crawford": False},
+                                            starts_on=datetime.date(2026, 11, 28))
+    for n in (1, 2):
+        player = PlayerFactory(name=f"Nc {n}", user=UserFactory(username=f"nc{n}"))
+        MembershipFactory(club=club, player=player)
+        services.entry_add(tournament=tournament, player=player)
+    services.tournament_start(tournament=tournament)
+    match = _match(tournament, "M1-1")
+    services.match_result_report(match=match, by=match.player_a.user,
+                                 winner=match.player_a_id, score_a=8, score_b=5,
+                                 match_file=sample_bytes("7point.mat"), filename="a.mat")
+    assert MatchRecord.objects.get().crawford is False

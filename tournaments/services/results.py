@@ -150,11 +150,15 @@ def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> 
 
 
 def _import_evidence(tournament, row, data: bytes, filename: str, by):
-    from games.services.match_import import MatchImportError, match_import
+    from games.services.match_import import MatchImportError, RuleOptions, match_import
 
+    # The event's Crawford setting is what the players played under (a file's own header
+    # tags still win, as for any upload).
+    rules = RuleOptions(crawford=tournament.options.get("crawford", True))
     try:
         return match_import(club=tournament.club, data=data, filename=filename, uploaded_by=by,
-                            player_left=row.player_a, player_right=row.player_b)
+                            player_left=row.player_a, player_right=row.player_b,
+                            options=rules)
     except MatchImportError as exc:
         raise TournamentError(f"The match file was not accepted: {exc}") from exc
 
