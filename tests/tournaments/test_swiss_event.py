@@ -179,6 +179,16 @@ def test_a_20_player_moreswiss_plays_to_its_end(club):
     assert all(r["losses"] == 3 for r in table["rows"][1:])
     assert tournament.placings.get(place=1).player_id == by_seed_1(players)
     assert tournament.placings.count() == 20
+    # Ten rounds (as suggested_rounds(20, losses_out=3) says). Round 8 leaves seeds 1, 2,
+    # 3 and 6; seed 1 has met all three (round 2: 6, round 3: 3, round 4: 2), so exactly
+    # one rematch is forced, and it is seed 1's.
+    assert number == 10
+    eighth = [(seed[m.player_a_id], seed[m.player_b_id]) for m in tournament.matches.filter(
+        round_number=8).order_by("index")]
+    assert eighth == [(1, 2), (3, 6)]
+    # Losses first (all 3 but the winner), then wins: 3 won 7, 2 won 6, 6 won 5.
+    assert [(seed[r["player_id"]], r["wins"]) for r in table["rows"][:4]] == [
+        (1, 10), (3, 7), (2, 6), (6, 5)]
 
 
 def by_seed_1(players):
