@@ -130,3 +130,16 @@ def crosstable_for(*, tournament: Tournament, flight: str | None = None) -> dict
 
 def groups_of(*, tournament: Tournament) -> list[str]:
     return sorted(set(tournament.matches.values_list("flight", flat=True)))
+
+
+def round_plan(*, tournament: Tournament) -> dict:
+    """Rounds published so far, the rounds set for the event (if any) and the standard
+    suggestion: ceil(log2 N) for a Swiss, more for a MoreSwiss."""
+    from tournaments.formats.swiss import suggested_rounds
+
+    options = settings_of(tournament)
+    active = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
+    losses = options.get("losses_out") if tournament.format == "moreswiss" else None
+    played = tournament.rounds.count() if tournament.format in ("swiss", "moreswiss") else 0
+    return {"played": played, "planned": options.get("rounds"),
+            "suggested": suggested_rounds(active, losses_out=losses)}

@@ -113,6 +113,7 @@ def pairing_page(request, slug: str, pk: int):
                                 "rematch_names": [(names.get(a), names.get(b))
                                                   for a, b in preview["rematches"]]},
         "entries": selectors_rounds.entries_by_seed(tournament),
+        "plan": selectors_rounds.round_plan(tournament=tournament),
         "members": [m for m in club_members(club=club) if m.player_id not in entered]},
         status=400 if error and request.method == "POST" else 200)
 

@@ -90,3 +90,8 @@ def test_four_groups_send_their_top_two_into_a_crossed_over_knockout(club):
     # Winners 1 2 3 4, runners-up 8 7 6 5: A1-B2 (1-7), B1-A2 (2-8), C1-D2 (3-5),
     # D1-C2 (4-6).
     assert first == {frozenset(p) for p in ((1, 7), (2, 8), (3, 5), (4, 6))}
+    # The group stage's placings, per group: A 1 8 9 16 in seed order (the better seed won).
+    group_a = tournament.placings.filter(competition="group A").order_by("place")
+    assert [(seed[p.player_id], p.place, p.field_size) for p in group_a] == [
+        (1, 1, 4), (8, 2, 4), (9, 3, 4), (16, 4, 4)]
+    assert tournament.placings.count() == 16

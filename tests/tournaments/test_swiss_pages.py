@@ -40,6 +40,7 @@ def test_the_director_previews_swaps_with_a_warning_and_publishes(client, alice,
     client.force_login(alice)
     page = client.get(_url(tournament, "pairing"))
     assert page.status_code == 200 and "Round 1: proposed pairings" in page.content.decode()
+    assert "suggested for this field: 3" in page.content.decode()  # ceil(log2 6)
     pairs = page.context["preview"]["pairs"]
     assert [tuple(p) for p in pairs] == [(1 + o, 4 + o) for o in (0, 1, 2)] or len(pairs) == 3
     rounds.swiss_round_publish(tournament=tournament, pairs=pairs)

@@ -276,17 +276,27 @@ def _moreswiss_over(tournament: Tournament) -> bool:
 
 
 def _store_placings(tournament: Tournament) -> None:
+    """The standings as placings: one competition ("main"), or one per group ("group A")."""
     entries = reads.entries_by_seed(tournament)
     rows = list(tournament.matches.all())
-    table = reads.standings_rows(tournament, entries, rows)
-    shared = {}
-    for row in table:
-        shared[row.place] = shared.get(row.place, 0) + 1
+    if tournament.format == "groups":
+        parts = [(f"group {flight}", [r for r in rows if r.flight == flight])
+                 for flight in sorted({r.flight for r in rows})]
+    else:
+        parts = [("main", rows)]
+    placings = []
+    for competition, matches in parts:
+        inside = {p for r in matches for p in (r.player_a_id, r.player_b_id) if p}
+        table = reads.standings_rows(tournament, [e for e in entries if e.player_id in inside
+                                                  or competition == "main"], matches)
+        shared = {}
+        for row in table:
+            shared[row.place] = shared.get(row.place, 0) + 1
+        placings += [Placing(tournament=tournament, competition=competition,
+                             player_id=row.player, place=row.place, shared=shared[row.place],
+                             field_size=len(table)) for row in table]
     tournament.placings.all().delete()
-    Placing.objects.bulk_create([
-        Placing(tournament=tournament, competition="main", player_id=row.player,
-                place=row.place, shared=shared[row.place], field_size=len(table))
-        for row in table])
+    Placing.objects.bulk_create(placings)
 
 
 def _finish(tournament: Tournament) -> None:
