@@ -125,7 +125,8 @@ def test_a_manual_swap_warns_of_the_rematch_it_makes(club):
     swapped = rounds.swiss_pairs_swap(tournament=tournament, pairs=preview["pairs"],
                                       first=by_seed[3], second=by_seed[5])
     assert _seeds(tournament, swapped["rematches"]) == [(1, 5), (3, 7)]
-    rounds.swiss_round_publish(tournament=tournament, pairs=swapped["pairs"])
+    published = rounds.swiss_round_publish(tournament=tournament, pairs=swapped["pairs"])
+    assert _seeds(tournament, published.rematches) == [(1, 5), (3, 7)]
     assert tournament.matches.filter(round_number=2, player_a=by_seed[1],
                                      player_b=by_seed[5]).exists()
 

@@ -111,7 +111,8 @@ class SwissPairingApi(APIView):
         except DOMAIN_ERRORS as exc:
             return _refused(exc)
         pairs = [[m.player_a_id, m.player_b_id] for m in round_.matches.order_by("index")]
-        return Response({"round": round_.number, "pairs": pairs, "rematches": []},
+        return Response({"round": round_.number, "pairs": pairs,
+                         "rematches": [list(p) for p in round_.rematches]},
                         status=status.HTTP_201_CREATED)
 
 

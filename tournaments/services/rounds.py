@@ -214,9 +214,12 @@ def swiss_round_publish(*, tournament: Tournament, pairs: list, by=None) -> Roun
     if sum(b is None for _, b in cleaned) != len(expected) % 2:
         raise TournamentError("Only an odd number of players has a bye, and only one.")
     cleaned.sort(key=lambda pair: pair[1] is None)
+    _, games, _ = _swiss_inputs(tournament)
     round_ = _round(tournament, flight="swiss", number=preview["round"],
                     name=f"Round {preview['round']}")
     _lay_out(tournament, round_, cleaned, key="S")
+    #: The rematches the director accepted (a manual swap), for the caller to show.
+    round_.rematches = swiss.rematch_pairs(cleaned, games)
     return round_
 
 
