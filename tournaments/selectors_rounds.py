@@ -72,7 +72,20 @@ def standings_rows(tournament: Tournament, entries: list[Entry], rows: list[Tour
         ids, results_of(rows), metrics=metrics, seeds={e.player_id: e.seed or 999 for e in
                                                        entries},
         walkovers_count=options.get("walkovers_count", True),
-        bye_is_win=options.get("bye_is_win", True))
+        bye_is_win=options.get("bye_is_win", True),
+        bonus=_late_bonus(ids, rows) if options.get("late_half_points") else None)
+
+
+def _late_bonus(ids: list[int], rows: list[TournamentMatch]) -> dict[int, float]:
+    """Half a point per round a late entry missed (before the first round they played)."""
+    rounds = sorted({r.round_number for r in rows})
+    first: dict[int, int] = {}
+    for row in rows:
+        for player in (row.player_a_id, row.player_b_id):
+            if player:
+                first[player] = min(first.get(player, row.round_number), row.round_number)
+    return {p: 0.5 * sum(1 for n in rounds if n < first.get(p, rounds[-1] + 1 if rounds
+                                                            else 1)) for p in ids}
 
 
 def standings_table(*, tournament: Tournament, flight: str | None = None) -> dict:

@@ -241,3 +241,15 @@ def test_the_director_closes_a_swiss_after_its_last_round(club):
     # difference (0): the seed puts 2 ahead. 4: none.
     places = list(tournament.placings.order_by("place").values_list("player_id", "place"))
     assert places == [(players[i].pk, i + 1) for i in range(4)]
+
+
+def test_a_late_entry_with_half_points_counts_them_in_the_standings(club):
+    tournament, players = _event(club, 4, late_half_points=True)
+    _pair(tournament)
+    _play(tournament, 1)
+    (late,) = _players(club, 1, start=5)
+    rounds.entry_add_late(tournament=tournament, player=late)
+    table = selectors_rounds.standings_table(tournament=tournament)
+    row = next(r for r in table["rows"] if r["player_id"] == late.pk)
+    # Missed round 1: half a point, ahead of the two round-1 losers.
+    assert row["values"][0] == 0.5 and row["label"] == "3rd"

@@ -55,6 +55,8 @@ class Tally:
     points_won: int = 0
     points_lost: int = 0
     played: int = 0
+    #: Points on top of the wins (a late entry's half points): part of the score.
+    bonus: float = 0
     #: Opponents in order (one entry per match, repeated for a rematch).
     opponents: list = field(default_factory=list)
     beaten: list = field(default_factory=list)
@@ -123,13 +125,19 @@ def tallies(players: Iterable[Hashable], results: Iterable[Result], *,
 
 def standings(players: Sequence[Hashable], results: Iterable[Result], *,
               metrics: Sequence[str] = SWISS_METRICS, seeds: Mapping | None = None,
-              walkovers_count: bool = True, bye_is_win: bool = True) -> list[Row]:
-    """Rows best first. ``players`` in seed order unless ``seeds`` maps player -> seed."""
+              walkovers_count: bool = True, bye_is_win: bool = True,
+              bonus: Mapping[Hashable, float] | None = None) -> list[Row]:
+    """Rows best first. ``players`` in seed order unless ``seeds`` maps player -> seed.
+    ``bonus`` adds points to a player's score (the ``wins`` metric, and so to the
+    Buchholz of their opponents): a late entry's half point per missed round."""
     metrics = check_metrics(metrics)
     results = list(results)
     seeds = dict(seeds) if seeds is not None else {p: i for i, p in enumerate(players, 1)}
     table = tallies(players, results, walkovers_count=walkovers_count, bye_is_win=bye_is_win)
     table = {p: table[p] for p in players}
+    for player, points in (bonus or {}).items():
+        if player in table:
+            table[player].bonus += points
     fixed = {m: _fixed(m, table, seeds) for m in metrics if m != "head_to_head"}
     values: dict[Hashable, dict] = {p: {} for p in players}
     groups = _order(list(players), metrics, fixed, table, values)
@@ -145,7 +153,7 @@ def standings(players: Sequence[Hashable], results: Iterable[Result], *,
 
 
 def _fixed(metric: str, table: Mapping[Hashable, Tally], seeds: Mapping) -> dict:
-    score = {p: t.wins for p, t in table.items()}
+    score = {p: t.wins + t.bonus if t.bonus else t.wins for p, t in table.items()}
     if metric == "wins":
         return score
     if metric == "losses":

@@ -75,3 +75,13 @@ def test_a_bye_is_a_win_by_default():
 def test_an_unknown_metric_is_refused():
     with pytest.raises(SettingError, match="Unknown tie-break"):
         standings("AB", [], metrics=("elo",))
+
+
+def test_a_bonus_counts_in_the_score_and_in_the_opponents_buchholz():
+    # E joined late (half a point for one missed round) and beat B.
+    results = [*RESULTS, Result("E", "B", "E", 7, 1)]
+    rows = standings("ABCDE", results, metrics=("wins", "buchholz"), bonus={"E": 0.5})
+    e = next(r for r in rows if r.player == "E")
+    b = next(r for r in rows if r.player == "B")
+    assert e.values["wins"] == 1.5 and e.wins == 1
+    assert b.values["buchholz"] == 5 + 1.5  # A 2, C 2, D 1 as before, and E 1.5
