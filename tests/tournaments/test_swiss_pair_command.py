@@ -5,12 +5,22 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.tournaments.formats.test_swiss_properties import (
+    check_criteria_1_and_2,
+    facts,
+    history,
+)
+from tournaments.formats.swiss import pair
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,3 +102,23 @@ def test_the_command_reads_standard_input_and_plays_a_random_event_out(tmp_path)
         assert not any(frozenset(p) in met for p in pairs)
         state["rounds"].append([{"a": a, "b": b, "winner": a if b is None else
                                  rng.choice([a, b])} for a, b in pairs])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(4, 128), st.integers(0, 9), st.integers(0, 2**32), st.booleans())
+def test_the_command_meets_the_four_criteria_on_random_tournaments(n, rounds, seed, shuffled):
+    """The command's answer is the pairing the property tests check (criteria 1 and 2
+    exactly, 3 and 4 by no improving exchange), read back from the JSON it prints."""
+    players, played = history(n, rounds, random.Random(seed), shuffled=shuffled)
+    state = {"players": [{"id": p, "rank": r} for p, r in players],
+             "rounds": [[{"a": g.a, "b": g.b, "winner": g.winner} for g in r] for r in played],
+             "losses_out": None}
+    path = Path(tempfile.mkdtemp()) / "state.json"
+    path.write_text(json.dumps(state))
+    out = StringIO()
+    call_command("swiss_pair", str(path), stdout=out)
+    pairs = [tuple(p) for p in json.loads(out.getvalue())["pairs"]]
+    ids, met, byes, score = facts(players, played)
+    result = pair(players, played)
+    assert pairs == list(result.pairs)
+    check_criteria_1_and_2(ids, met, byes, result)
