@@ -110,3 +110,10 @@ def test_the_beat_schedule_runs_the_expiry_task():
 
     app.loader.import_default_modules()
     assert "tournaments.tasks.challenges_expire_task" in app.tasks
+
+
+def test_a_refusal_names_the_players(ladder):
+    p = ladder.players
+    with pytest.raises(TournamentError) as refused:
+        ladders.challenge_issue(ladder=ladder, by=p["f"].user, challenged=p["a"])
+    assert str(refused.value) == f"{p['a'].name} is 5 places up: the reach is 3."

@@ -37,30 +37,37 @@ def leave(ladder: Sequence[Hashable], player: Hashable) -> tuple:
 def check_challenge(ladder: Sequence[Hashable], challenger: Hashable, challenged: Hashable, *,
                     reach: int = DEFAULT_REACH,
                     last_opponent: Mapping[Hashable, Hashable] | None = None,
-                    busy: frozenset | set = frozenset()) -> None:
+                    busy: frozenset | set = frozenset(),
+                    names: Mapping[Hashable, str] | None = None) -> None:
     """Raise :class:`ChallengeError` unless ``challenger`` may challenge ``challenged``.
 
     ``last_opponent`` maps each player to whom they played last; ``busy`` holds the
-    players already in an open challenge."""
+    players already in an open challenge; ``names`` (optional) names players in the
+    messages."""
     last_opponent = last_opponent or {}
+    names = names or {}
+
+    def name(player) -> str:
+        return str(names.get(player, player))
+
     position = {p: i for i, p in enumerate(ladder)}
     for who in (challenger, challenged):
         if who not in position:
-            raise ChallengeError(f"{who} is not on the ladder.")
+            raise ChallengeError(f"{name(who)} is not on the ladder.")
     if challenger == challenged:
         raise ChallengeError("A player cannot challenge themselves.")
     gap = position[challenger] - position[challenged]
     if gap <= 0:
         raise ChallengeError("Challenges go up the ladder, never down.")
     if gap > reach:
-        raise ChallengeError(f"{challenged} is {gap} places up: the reach is {reach}.")
+        raise ChallengeError(f"{name(challenged)} is {gap} places up: the reach is {reach}.")
     if last_opponent.get(challenger) == challenged or last_opponent.get(challenged) == \
             challenger:
-        raise ChallengeError(f"{challenger} and {challenged} played each other last: each "
-                             "must play someone else first.")
+        raise ChallengeError(f"{name(challenger)} and {name(challenged)} played each other "
+                             "last: each must play someone else first.")
     for who in (challenger, challenged):
         if who in busy:
-            raise ChallengeError(f"{who} already has an open challenge.")
+            raise ChallengeError(f"{name(who)} already has an open challenge.")
 
 
 def apply_result(ladder: Sequence[Hashable], challenger: Hashable, challenged: Hashable,

@@ -80,25 +80,19 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
     for a, b in ladder.challenges.filter(status__in=Challenge.OPEN_STATUSES).values_list(
             "challenger_id", "challenged_id"):
         busy.update((a, b))
+    names = dict(Player.objects.filter(pk__in=[challenger_id, challenged_id])
+                 .values_list("pk", "name"))
     try:
         rules.check_challenge(_order(ladder), challenger_id, challenged_id, reach=ladder.reach,
                               last_opponent={k: v for k, v in last.items() if v},
-                              busy=busy)
+                              busy=busy, names=names)
     except rules.ChallengeError as exc:
-        raise TournamentError(_named(str(exc))) from exc
+        raise TournamentError(str(exc)) from exc
     issued = now or timezone.now()
     return Challenge.objects.create(ladder=ladder, challenger_id=challenger_id,
                                     challenged_id=challenged_id, issued_at=issued,
                                     deadline=rules.deadline(issued, ladder.days),
                                     length=ladder.length)
-
-
-def _named(message: str) -> str:
-    """Player ids in the pure rules' messages -> names."""
-    words = message.split(" ")
-    ids = [int(w) for w in words if w.isdigit()]
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
-    return " ".join(names.get(int(w), w) if w.isdigit() else w for w in words)
 
 
 def _locked(challenge: Challenge) -> tuple[Ladder, Challenge]:
