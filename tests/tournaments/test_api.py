@@ -15,7 +15,7 @@ from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
 M = TournamentMatch.Status
-PERSONAS = ("anonymous", "dave", "bob", "carol", "alice")
+PERSONAS = ("anonymous", "stranger", "dave", "bob", "carol", "alice", "root")
 
 
 def _member(club, name):
@@ -28,7 +28,9 @@ def _member(club, name):
 def world(club, alice, bob, carol, dave):
     """Bob (seed 1) meets Dot (seed 4) in M1-1 of a running cup; a draft event waits for
     its seeds; M1-2 is finished (Ann beat Cid), so it can be corrected."""
-    w = SimpleNamespace(alice=alice, bob=bob, carol=carol, dave=dave, club=club)
+    w = SimpleNamespace(alice=alice, bob=bob, carol=carol, dave=dave, club=club,
+                        stranger=UserFactory(username="stranger"),
+                        root=UserFactory(username="root", is_staff=True, is_superuser=True))
     w.ann, w.cid, w.dot = (_member(club, n) for n in ("Ann", "Cid", "Dot"))
     w.cup = services.tournament_create(club=club, name="Cup", format="single_elimination",
                                        starts_on=datetime.date(2026, 11, 28))
@@ -70,8 +72,8 @@ class Write:
     setup: object = None  # world -> None, before the call
 
 
-ADMINS = frozenset({"alice"})
-REFEREES = frozenset({"alice", "carol"})
+ADMINS = frozenset({"alice", "root"})  # the superuser passes every gate
+REFEREES = frozenset({"alice", "carol", "root"})
 BOB = frozenset({"bob"})
 NOT_YOURS = frozenset({400})  # the service refuses a match that is not the caller's
 
