@@ -253,3 +253,37 @@ def test_a_late_entry_with_half_points_counts_them_in_the_standings(club):
     row = next(r for r in table["rows"] if r["player_id"] == late.pk)
     # Missed round 1: half a point, ahead of the two round-1 losers.
     assert row["values"][0] == 0.5 and row["label"] == "3rd"
+
+
+def test_a_correction_that_brings_a_moreswiss_player_back_reopens_the_event(club, alice):
+    tournament, players = _event(club, 2, "moreswiss", losses_out=1)
+    _pair(tournament)
+    _play(tournament, 1)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    match = tournament.matches.get()
+    services.match_result_correct(match=match, by=alice, winner=match.player_b_id,
+                                  score_a=3, score_b=5, reason="Wrong winner written down")
+    tournament.refresh_from_db()
+    # Seed 1 is out now and seed 2 alone: finished again, with seed 2 first.
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.placings.get(place=1).player_id == players[1].pk
+
+
+def test_a_moreswiss_correction_reopens_when_two_players_are_in_again(club, alice):
+    tournament, players = _event(club, 2, "moreswiss", losses_out=2)
+    for number in (1, 2):  # seed 1 wins both: seed 2 is out after two losses
+        _pair(tournament)
+        _play(tournament, number)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    second = tournament.matches.get(round_number=2)
+    services.match_result_correct(match=second, by=alice, winner=players[1].pk,
+                                  score_a=5 if second.player_a_id == players[1].pk else 2,
+                                  score_b=2 if second.player_a_id == players[1].pk else 5,
+                                  reason="Wrong winner written down")
+    tournament.refresh_from_db()
+    # One loss each: both still in, a third round to play.
+    assert tournament.status == Tournament.Status.RUNNING
+    assert not tournament.placings.exists()
+    assert rounds.swiss_round_preview(tournament=tournament)["round"] == 3

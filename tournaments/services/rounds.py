@@ -262,7 +262,9 @@ def rounds_refresh(*, tournament: Tournament, by=None) -> list:
     if done and tournament.status == Tournament.Status.RUNNING:
         _finish(tournament)
     elif tournament.status == Tournament.Status.FINISHED:
-        if open_rows:
+        # A correction can bring a MoreSwiss player back in: more rounds to play.
+        back_in = tournament.format == "moreswiss" and not _moreswiss_over(tournament)
+        if open_rows or back_in:
             tournament.status, tournament.finished_at = Tournament.Status.RUNNING, None
             tournament.save(update_fields=["status", "finished_at"])
             tournament.placings.all().delete()
