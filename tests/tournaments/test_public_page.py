@@ -170,3 +170,16 @@ def test_a_match_file_is_checked_under_the_events_crawford_setting(client, club)
                                  winner=match.player_a_id, score_a=8, score_b=5,
                                  match_file=sample_bytes("7point.mat"), filename="a.mat")
     assert MatchRecord.objects.get().crawford is False
+
+
+def test_the_list_page_has_a_fixed_number_of_queries(client, club,
+                                                     django_assert_max_num_queries):
+    for n in range(5):
+        tournament = services.tournament_create(club=club, name=f"Week {n}",
+                                                starts_on=datetime.date(2026, 11, 2 + n))
+        services.entry_add(tournament=tournament, player=MembershipFactory(
+            club=club, player=PlayerFactory(name=f"Weekly {n}")).player)
+    # the club, the tournaments with their entry counts: none per tournament.
+    with django_assert_max_num_queries(2):
+        page = client.get(reverse("tournaments:list", args=[club.slug])).content.decode()
+    assert page.count("Week ") == 5
