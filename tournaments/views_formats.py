@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
-from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
+from clubs.permissions import club_for_admin, club_for_referee, is_club_admin, is_referee
 from clubs.selectors import club_members
 from tournaments import selectors_league, selectors_rounds
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
@@ -152,7 +152,8 @@ def ladder_page(request, slug: str, pk: int):
         else None
     return render(request, "tournaments/public/ladder.html", {
         "club": club, "ladder": ladder, **selectors_league.ladder_view(ladder=ladder),
-        "me": me, "can_direct": is_club_admin(user=request.user, club=club)})
+        "me": me, "can_direct": is_club_admin(user=request.user, club=club),
+        "can_correct": is_referee(user=request.user, club=club)})
 
 
 def ladder_state(request, slug: str, pk: int):
@@ -230,7 +231,8 @@ def league_page(request, slug: str, pk: int):
         "club": club, "season": season, "me": me,
         "divisions": selectors_league.season_tables(season=season),
         "draft": [[names.get(p, p) for p in d] for d in season.draft],
-        "can_direct": is_club_admin(user=request.user, club=club)})
+        "can_direct": is_club_admin(user=request.user, club=club),
+        "can_correct": is_referee(user=request.user, club=club)})
 
 
 def league_state(request, slug: str, pk: int):

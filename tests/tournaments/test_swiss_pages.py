@@ -270,3 +270,22 @@ def test_the_director_enters_a_walkover_from_the_league_page(client, club, alice
         "fixture": fixture.pk, "winner": fixture.player_b_id})
     fixture.refresh_from_db()
     assert (fixture.status, fixture.winner_id) == (Fixture.Status.WALKOVER, fixture.player_b_id)
+
+
+def test_a_referee_corrects_a_league_result_from_the_page_with_a_reason(client, club, carol):
+    a, b = _players(club, 2)
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]],
+                                   length=5)
+    leagues.season_start(season=season)
+    fixture = Fixture.objects.get()
+    leagues.fixture_enter(fixture=fixture, by=None, winner=fixture.player_a_id, score_a=5,
+                          score_b=2)
+    client.force_login(carol)
+    page = client.get(_url(season, "league")).content.decode()
+    assert "Reason (audit log)" in page and ">Enter<" not in page
+    client.post(_url(season, "league-action", action="correct"), {
+        "fixture": fixture.pk, "winner": fixture.player_b_id, "score_a": 2, "score_b": 5,
+        "reason": "Scores swapped"})
+    fixture.refresh_from_db()
+    assert fixture.winner_id == fixture.player_b_id
