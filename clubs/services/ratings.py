@@ -14,7 +14,7 @@ import datetime
 from collections import defaultdict
 
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
@@ -40,11 +40,21 @@ class RatingSettingsError(ValueError):
     """Settings the club cannot have."""
 
 
-def rating_settings_ensure(*, club_id: int) -> RatingSettings:
-    row, created = RatingSettings.objects.get_or_create(club_id=club_id)
-    if created:
+def rating_settings_lock(*, club_id: int) -> RatingSettings:
+    """The club's settings row, created if needed and locked for this transaction.
+
+    The lock is a write (an UPDATE that changes nothing) and comes first: on PostgreSQL it
+    holds the row like ``select_for_update``; on SQLite it takes the write lock before any
+    read, since a transaction that read first and writes later fails at once with
+    "database is locked" when another one committed in between."""
+    if not RatingSettings.objects.filter(club_id=club_id).update(version=F("version")):
+        try:
+            with transaction.atomic():
+                RatingSettings.objects.create(club_id=club_id)
+        except IntegrityError:  # created by a concurrent request meanwhile
+            RatingSettings.objects.filter(club_id=club_id).update(version=F("version"))
         _forget(club_id)
-    return row
+    return RatingSettings.objects.get(club_id=club_id)
 
 
 def _forget(club_id: int) -> None:
@@ -64,8 +74,7 @@ def rating_settings_update(*, club: Club, **values) -> RatingSettings:
     columns = values.get("leaderboard_columns")
     if columns is not None and (not columns or set(columns) - set(RatingSettings.Column.values)):
         raise RatingSettingsError("Choose one or more of the leaderboard columns offered.")
-    row = rating_settings_ensure(club_id=club.pk)
-    row = RatingSettings.objects.select_for_update().get(pk=row.pk)
+    row = rating_settings_lock(club_id=club.pk)
     changed = {name for name, value in values.items() if getattr(row, name) != value}
     for name in changed:
         setattr(row, name, values[name])
@@ -84,8 +93,7 @@ def ratings_recompute_request(*, club_id: int, from_at: datetime.datetime,
     """Mark the club's ratings stale from this place in the finishing order on (keeping an
     earlier mark), and queue the recompute once the transaction commits."""
     with transaction.atomic():
-        row = rating_settings_ensure(club_id=club_id)
-        row = RatingSettings.objects.select_for_update().get(pk=row.pk)
+        row = rating_settings_lock(club_id=club_id)
         mark = (from_at, from_match_id)
         if row.recompute_from_at is None or mark < (row.recompute_from_at,
                                                     row.recompute_from_match):
@@ -107,8 +115,7 @@ def ratings_recompute(*, club_id: int) -> int:
     """Replace the history from the marked match on; rebuild the list and master points.
 
     Returns the number of rated matches replayed (0 when nothing was pending)."""
-    row = rating_settings_ensure(club_id=club_id)
-    row = RatingSettings.objects.select_for_update().get(pk=row.pk)
+    row = rating_settings_lock(club_id=club_id)
     if row.recompute_from_at is None:
         return 0
     at, match_id = row.recompute_from_at, row.recompute_from_match
