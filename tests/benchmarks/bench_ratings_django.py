@@ -15,9 +15,10 @@ In a database of its own (SQLite under a temporary DATA_DIR unless DATABASE_URL 
 4. gunicorn on a free port (``--workers`` sync workers, DEBUG off) and a threaded HTTP
    client (``--clients`` at a time, ``--seconds`` per page): a minimal Django view first,
    then a constant page of the rating list's size, the rating list, the season leaderboard,
-   the master points and a player page, each compared with it. Pages are asked for without
-   logging in: their tables are cached per version of the club's ratings, so this measures
-   the warm path (the cold one is the recompute above plus one render).
+   the master points and a player page, each compared with it; then the same pages for a
+   signed-in member (the player page is theirs, with their chouette record). The tables are
+   cached per version of the club's ratings (whole pages for anonymous visitors), so this
+   measures the warm path; each page's first request shows a cold one.
 
 Figures are printed; nothing is asserted about time.
 """
@@ -36,11 +37,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+SECRET = "bench-secret-" * 5  # the seeding process and gunicorn sign sessions alike
 sys.path.insert(0, str(ROOT))
 
 
 def _setup_django(data_dir: str) -> None:
     os.environ["DATA_DIR"] = data_dir  # never the developer's own database
+    os.environ["SECRET_KEY"] = SECRET
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -118,7 +121,7 @@ def _free_port() -> int:
 
 
 def _serve(port: int, workers: int, data_dir: str) -> subprocess.Popen:
-    env = {**os.environ, "DATA_DIR": data_dir, "DEBUG": "false", "SECRET_KEY": "bench-" * 10,
+    env = {**os.environ, "DATA_DIR": data_dir, "DEBUG": "false", "SECRET_KEY": SECRET,
            "ALLOWED_HOSTS": "127.0.0.1,localhost", "SECURE_SSL_REDIRECT": "false",
            "DJANGO_SETTINGS_MODULE": "tests.benchmarks.bench_settings"}
     process = subprocess.Popen(
@@ -135,10 +138,10 @@ def _serve(port: int, workers: int, data_dir: str) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start")
 
 
-def _get(port: int, path: str) -> int:
+def _get(port: int, path: str, cookie: str = "") -> int:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request("GET", path)
+        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
         response = connection.getresponse()
         response.read()
         return response.status
@@ -146,12 +149,12 @@ def _get(port: int, path: str) -> int:
         connection.close()
 
 
-def _load(port: int, path: str, clients: int, seconds: float
+def _load(port: int, path: str, clients: int, seconds: float, cookie: str = ""
           ) -> tuple[float, float, int, float]:
     """Requests per second, median latency (ms), the number of non-200 answers, and the
     first request's latency (ms: a cold cache in the worker that took it)."""
     started = time.perf_counter()
-    status = _get(port, path)
+    status = _get(port, path, cookie)
     first = (time.perf_counter() - started) * 1000
     if status != 200:
         raise RuntimeError(f"{path} answered {status}")
@@ -164,7 +167,7 @@ def _load(port: int, path: str, clients: int, seconds: float
         mine, bad = [], 0
         while time.perf_counter() < stop:
             started = time.perf_counter()
-            bad += _get(port, path) != 200
+            bad += _get(port, path, cookie) != 200
             mine.append(time.perf_counter() - started)
         with lock:
             latencies.extend(mine)
@@ -181,25 +184,44 @@ def _load(port: int, path: str, clients: int, seconds: float
     return len(latencies) / elapsed, latencies[len(latencies) // 2] * 1000, errors[0], first
 
 
-def _pages(args, data_dir: str, player: int) -> None:
+def _member_cookie(club_id: int, player: int) -> str:
+    """A signed-in member's session cookie (the player whose page is measured)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubs.models import Player
+
+    user = get_user_model().objects.create(username="bench-member")
+    Player.objects.filter(pk=player).update(user=user)
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def _pages(args, data_dir: str, player: int, cookie: str) -> None:
     port = _free_port()
     server = _serve(port, args.workers, data_dir)
+    pages = [("rating list", "/clubs/bench/ratings/"),
+             ("season leaderboard", "/clubs/bench/ratings/leaderboard/"),
+             ("master points", "/clubs/bench/ratings/master-points/"),
+             ("player page", f"/clubs/bench/players/{player}/")]
+    runs = [("anonymous (public results)", "", [
+        ("minimal Django view", "/bench/minimal/"),
+        ("constant 114 kB page", "/bench/minimal-big/"), *pages]),
+        ("signed-in member (own page, chouette record included)", cookie, pages)]
     try:
-        pages = [("minimal Django view", "/bench/minimal/"),
-                 ("constant 114 kB page", "/bench/minimal-big/"),
-                 ("rating list", "/clubs/bench/ratings/"),
-                 ("season leaderboard", "/clubs/bench/ratings/leaderboard/"),
-                 ("master points", "/clubs/bench/ratings/master-points/"),
-                 ("player page", f"/clubs/bench/players/{player}/")]
         print(f"gunicorn: {args.workers} sync workers; {args.clients} concurrent clients, "
               f"{args.seconds:g} s per page")
         base = None
-        for label, path in pages:
-            rate, median, errors, first = _load(port, path, args.clients, args.seconds)
-            base = base or rate
-            print(f"  {label:22} {rate:8.1f} req/s  median {median:7.1f} ms  "
-                  f"{rate / base:6.2f}x the minimal view  (first, cold: {first:6.1f} ms)"
-                  + (f"  {errors} errors" if errors else ""))
+        for heading, who, urls in runs:
+            print(f" {heading}:")
+            for label, path in urls:
+                rate, median, errors, first = _load(port, path, args.clients, args.seconds,
+                                                    who)
+                base = base or rate
+                print(f"  {label:22} {rate:8.1f} req/s  median {median:7.1f} ms  "
+                      f"{rate / base:6.2f}x the minimal view  (first, cold: {first:6.1f} ms)"
+                      + (f"  {errors} errors" if errors else ""))
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -218,7 +240,8 @@ def main(argv=None) -> None:
         _setup_django(data_dir)
         club_id = _seed(args)
         facts = _recomputes(club_id)
-        _pages(args, data_dir, facts["player"])
+        cookie = _member_cookie(club_id, facts["player"])
+        _pages(args, data_dir, facts["player"], cookie)
 
 
 if __name__ == "__main__":
