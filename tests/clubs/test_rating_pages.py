@@ -303,3 +303,22 @@ def test_a_pages_query_count_does_not_grow_with_players_or_matches(
     small = _count(client, name, with_player, params, small_club)
     _grow(small_club, 12, 40, django_capture_on_commit_callbacks)
     assert _count(client, name, with_player, params, small_club) == small
+
+
+def test_a_member_without_rated_matches_has_a_page_at_the_start_rating(client, small_club,
+                                                                       bob):
+    from clubs.models import Player
+
+    me = Player.objects.get(user=bob)
+    response = get(client, "clubs:player", "riverside", me.pk, user=bob)
+    rating = response.context["rating"]
+    assert (rating["shown"], rating["experience"], rating["chart"]["empty"]) == \
+        ("1500.00", 0, True)
+    assert "No rated matches yet." in response.content.decode()
+
+
+def test_the_what_if_form_asks_for_a_player_or_a_rating_on_each_side(client, small_club):
+    public(small_club.club)
+    response = get(client, "clubs:what-if", "riverside", rating_a=1800, length=5)
+    assert response.context["answer"] is None
+    assert "Player B: choose a player or give a rating." in response.content.decode()

@@ -195,3 +195,18 @@ def test_the_task_recomputes_by_club_id_and_a_redelivery_is_harmless(small_club)
     assert stored(w) == before
     assert not RatingSettings.objects.get(club=w.club).recompute_pending
     assert RatingChange.objects.filter(club=w.club).count() == 10
+
+
+def test_a_corrected_tournament_result_moves_the_match_win_points(
+        small_club, django_capture_on_commit_callbacks):
+    w = small_club
+    final = FinishedMatch.objects.get(pk=w.final.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        # The referee's correction: Cat won the final 7-5.
+        finished_match_record(club=w.club, source="tournament", source_id=final.source_id,
+                              player_a=w.ann, player_b=w.cat, length=7, winner=w.cat,
+                              finished_at=final.finished_at, score_a=5, score_b=7)
+    got = {a.player_id: a for a in MasterPointAward.objects.filter(club=w.club)}
+    assert got[w.ann.pk].match_points == pytest.approx(math.sqrt(5) / 3)
+    assert got[w.cat.pk].match_points == pytest.approx((math.sqrt(5) + math.sqrt(7)) / 3)
+    assert got[w.cat.pk].match_wins == 2
