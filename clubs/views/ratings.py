@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 
 from chouette import selectors as chouette_selectors
@@ -69,7 +70,9 @@ def _whole_page(request, key: str | None, build, seconds: int = CACHE_SECONDS
         response = build()
         cache.set(page_key, response.content, seconds)
         return response
-    return HttpResponse(body)
+    response = HttpResponse(body)
+    patch_vary_headers(response, ["Cookie"])  # as the page built for a visitor says
+    return response
 
 
 def _player(club, player_id: int) -> Player:

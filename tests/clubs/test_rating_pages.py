@@ -201,6 +201,7 @@ def test_anonymous_visitors_share_a_cached_page_and_members_get_their_own(client
     with CaptureQueriesContext(connection) as again:
         get(client, "clubs:leaderboard", "riverside")
     assert len(again) == 1  # the club (the results gate); settings and seasons are cached
+    assert "Cookie" in get(client, "clubs:leaderboard", "riverside")["Vary"]
     page = get(client, "clubs:leaderboard", "riverside", user=bob).content.decode()
     assert "Log out" in page and "Ann" in page
 
