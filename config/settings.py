@@ -88,9 +88,13 @@ DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file (not in-memory) test database, so a real worker process can share it;
     # WAL and a busy timeout let the web server and the worker write side by side.
+    # IMMEDIATE: a transaction takes the write lock when it begins, so one that reads and
+    # then writes waits its turn (busy timeout) instead of failing at once with "database
+    # is locked" when another commits in between (SQLite cannot upgrade a read lock).
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test_db.sqlite3")}
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;",
+         "transaction_mode": "IMMEDIATE"}
     )
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)

@@ -19,18 +19,6 @@ from tournaments.models import ResultReport, TournamentMatch
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def _ratings_hook_off(monkeypatch):
-    """The ratings' after-commit hook (a finished match marks the club's ratings stale and,
-    Celery being eager in tests, recomputes them in the request's thread) is left out here:
-    on SQLite its read-then-write transaction can fail at once with "database is locked"
-    when two requests commit together, and this module tests the tournament's lock, not
-    that hook. (Reported to its owner; on PostgreSQL the hook passes these tests too.)"""
-    import clubs.services.ratings as ratings
-
-    monkeypatch.setattr(ratings, "ratings_recompute_request", lambda **kwargs: None)
-
-
 @pytest.fixture
 def match(club):
     tournament = services.tournament_create(club=club, name="Race Cup",
