@@ -16,7 +16,7 @@ from chouette.models import (
     ChouetteSession,
 )
 from chouette.services import DOMAIN_ERRORS, chouette_game_reverse
-from clubs.admin_scoping import ClubScopedAdmin
+from clubs.admin_scoping import ClubScopedAdmin, ReadOnlyClubScopedAdmin
 from clubs.permissions import club_for_referee
 
 
@@ -129,21 +129,9 @@ class ChouetteGameAdmin(ClubScopedAdmin):
         return True
 
 
-class _ReadOnlyAdmin(ClubScopedAdmin):
-    scope_role = "referee"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(ChouetteLedgerEntry)
-class ChouetteLedgerEntryAdmin(_ReadOnlyAdmin):
+class ChouetteLedgerEntryAdmin(ReadOnlyClubScopedAdmin):
     """The append-only ledger: read-only; corrections are reversals of games."""
 
     club_path = "session__club"
@@ -155,7 +143,7 @@ class ChouetteLedgerEntryAdmin(_ReadOnlyAdmin):
 
 
 @admin.register(ChouettePayment)
-class ChouettePaymentAdmin(_ReadOnlyAdmin):
+class ChouettePaymentAdmin(ReadOnlyClubScopedAdmin):
     list_display = ["created_at", "club", "payer", "payee", "amount", "currency", "reverses",
                     "reason", "created_by"]
     list_filter = ["club"]

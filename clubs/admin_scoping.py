@@ -73,3 +73,19 @@ class ClubScopedAdmin(ScopedListFilters, admin.ModelAdmin):
         if db_field.name == "club" and not request.user.is_superuser:
             kwargs["queryset"] = self._clubs(request)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ReadOnlyClubScopedAdmin(ClubScopedAdmin):
+    """Rows the club's referees (and admins) read but nobody adds, changes or deletes here:
+    append-only money rows, and rows that change only through their services."""
+
+    scope_role = "referee"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -14,28 +14,15 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from audit.models import AuditEntry
-from clubs.admin_scoping import ClubScopedAdmin
+from clubs.admin_scoping import ReadOnlyClubScopedAdmin
 from clubs.permissions import club_for_referee
 from tournaments import services
 
 from .models import Entry, ResultReport, Tournament, TournamentMatch
 
 
-class _ReadOnly(ClubScopedAdmin):
-    scope_role = "referee"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(Tournament)
-class TournamentAdmin(_ReadOnly):
+class TournamentAdmin(ReadOnlyClubScopedAdmin):
     list_display = ["name", "club", "starts_on", "format", "status", "public_link"]
     list_filter = ["club", "format", "status"]
     search_fields = ["name"]
@@ -46,7 +33,7 @@ class TournamentAdmin(_ReadOnly):
 
 
 @admin.register(Entry)
-class EntryAdmin(_ReadOnly):
+class EntryAdmin(ReadOnlyClubScopedAdmin):
     club_path = "tournament__club"
     list_display = ["player", "tournament", "seed", "status"]
     list_filter = ["tournament__club", "status"]
@@ -81,7 +68,7 @@ class ReasonForm(forms.Form):
 
 
 @admin.register(TournamentMatch)
-class TournamentMatchAdmin(_ReadOnly):
+class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
     club_path = "tournament__club"
     list_display = ["key", "tournament", "player_a", "player_b", "status", "score_a",
                     "score_b", "winner", "flag"]
@@ -166,7 +153,7 @@ class TournamentMatchAdmin(_ReadOnly):
 
 
 @admin.register(ResultReport)
-class ResultReportAdmin(_ReadOnly):
+class ResultReportAdmin(ReadOnlyClubScopedAdmin):
     club_path = "match__tournament__club"
     list_display = ["match", "winner", "score_a", "score_b", "status", "note", "created_at",
                     "match_link"]

@@ -4,22 +4,9 @@ pages and the API, which write the audit log)."""
 
 from django.contrib import admin
 
-from clubs.admin_scoping import ClubScopedAdmin
+from clubs.admin_scoping import ReadOnlyClubScopedAdmin
 
 from .models import Challenge, Fixture, Ladder, LadderRung, LeagueSeason
-
-
-class _ReadOnly(ClubScopedAdmin):
-    scope_role = "referee"
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class RungInline(admin.TabularInline):
@@ -34,7 +21,7 @@ class RungInline(admin.TabularInline):
 
 
 @admin.register(Ladder)
-class LadderAdmin(_ReadOnly):
+class LadderAdmin(ReadOnlyClubScopedAdmin):
     list_display = ["name", "club", "reach", "days", "length", "is_open"]
     list_filter = ["club"]
     search_fields = ["name"]
@@ -42,7 +29,7 @@ class LadderAdmin(_ReadOnly):
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(_ReadOnly):
+class ChallengeAdmin(ReadOnlyClubScopedAdmin):
     club_path = "ladder__club"
     list_display = ["__str__", "ladder", "status", "deadline", "winner"]
     list_filter = ["ladder__club", "status"]
@@ -51,14 +38,14 @@ class ChallengeAdmin(_ReadOnly):
 
 
 @admin.register(LeagueSeason)
-class LeagueSeasonAdmin(_ReadOnly):
+class LeagueSeasonAdmin(ReadOnlyClubScopedAdmin):
     list_display = ["name", "club", "starts_on", "ends_on", "status"]
     list_filter = ["club", "status"]
     search_fields = ["name"]
 
 
 @admin.register(Fixture)
-class FixtureAdmin(_ReadOnly):
+class FixtureAdmin(ReadOnlyClubScopedAdmin):
     club_path = "division__season__club"
     list_display = ["__str__", "deadline", "status", "winner", "score_a", "score_b"]
     list_filter = ["division__season__club", "status"]

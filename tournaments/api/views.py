@@ -10,11 +10,12 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, club_for_referee
 from tournaments import services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+
+from .base import TournamentApiView
 
 # --------------------------------------------------------------------------- output
 
@@ -150,7 +151,7 @@ class RulingInput(ResultInput):
 # --------------------------------------------------------------------------- writes
 
 
-class _Write(APIView):
+class _Write(TournamentApiView):
     """Validate the input, call the service; a refusal is a 400 with the reason."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -160,10 +161,6 @@ class _Write(APIView):
         data = self.input_class(data=request.data)
         data.is_valid(raise_exception=True)
         return data.validated_data
-
-    @staticmethod
-    def _refused(exc) -> Response:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
 
 
 def _tournament_for_admin(request, pk: int) -> Tournament:
@@ -187,10 +184,7 @@ class TournamentCreateApi(_Write):
     def post(self, request, slug: str):
         club = club_for_admin(user=request.user, slug=slug)
         data = self._data(request)
-        try:
-            tournament = services.tournament_create(club=club, created_by=request.user, **data)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        tournament = services.tournament_create(club=club, created_by=request.user, **data)
         return Response(TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
 
 
@@ -203,13 +197,10 @@ class EntryAddApi(_Write):
     def post(self, request, pk: int):
         tournament = _tournament_for_admin(request, pk)
         data = self._data(request)
-        try:
-            if data.get("player"):
-                entry = services.entry_add(tournament=tournament, player=data["player"])
-            else:
-                entry = services.entry_add_guest(tournament=tournament, name=data["guest"])
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        if data.get("player"):
+            entry = services.entry_add(tournament=tournament, player=data["player"])
+        else:
+            entry = services.entry_add_guest(tournament=tournament, name=data["guest"])
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -223,10 +214,7 @@ class EntryWithdrawApi(_Write):
     def post(self, request, pk: int):
         entry = get_object_or_404(Entry.objects.select_related("tournament", "player"), pk=pk)
         club_for_admin(user=request.user, club_id=entry.tournament.club_id)
-        try:
-            entry = services.entry_withdraw(entry=entry, by=request.user)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        entry = services.entry_withdraw(entry=entry, by=request.user)
         return Response(EntryOutput(entry).data)
 
 
@@ -239,10 +227,7 @@ class TournamentSeedApi(_Write):
     def post(self, request, pk: int):
         tournament = _tournament_for_admin(request, pk)
         data = self._data(request)
-        try:
-            ranked = services.entries_seed(tournament=tournament, order=data.get("order"))
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        ranked = services.entries_seed(tournament=tournament, order=data.get("order"))
         return Response(EntryOutput(ranked, many=True).data)
 
 
@@ -252,10 +237,7 @@ class TournamentStartApi(_Write):
     @extend_schema(request=None, responses={200: TournamentDetailOutput})
     def post(self, request, pk: int):
         tournament = _tournament_for_admin(request, pk)
-        try:
-            services.tournament_start(tournament=tournament, by=request.user)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        services.tournament_start(tournament=tournament, by=request.user)
         return Response(TournamentDetailOutput(
             _with_bracket(Tournament.objects.select_related("club")).get(pk=pk)).data)
 
@@ -269,10 +251,7 @@ class MatchResultEnterApi(_Write):
     def post(self, request, pk: int):
         match = _match_for(request, pk, club_for_admin)
         data = self._data(request)
-        try:
-            match = services.match_result_enter(match=match, by=request.user, **data)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        match = services.match_result_enter(match=match, by=request.user, **data)
         return Response(TournamentMatchOutput(match).data)
 
 
@@ -288,12 +267,9 @@ class MatchReportApi(_Write):
         match = get_object_or_404(TournamentMatch, pk=pk)
         data = self._data(request)
         upload = data.pop("match_file", None)
-        try:
-            report = services.match_result_report(
-                match=match, by=request.user, match_file=upload.read() if upload else None,
-                filename=upload.name if upload else "", **data)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        report = services.match_result_report(
+            match=match, by=request.user, match_file=upload.read() if upload else None,
+            filename=upload.name if upload else "", **data)
         report.refresh_from_db()  # a match file may have confirmed it already
         return Response(TournamentReportOutput(report).data, status=status.HTTP_201_CREATED)
 
@@ -304,10 +280,7 @@ class ReportConfirmApi(_Write):
     @extend_schema(request=None, responses={200: TournamentReportOutput})
     def post(self, request, pk: int):
         report = get_object_or_404(ResultReport, pk=pk)
-        try:
-            report = services.match_result_confirm(report=report, by=request.user)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        report = services.match_result_confirm(report=report, by=request.user)
         return Response(TournamentReportOutput(report).data)
 
 
@@ -320,10 +293,7 @@ class ReportDisputeApi(_Write):
     def post(self, request, pk: int):
         report = get_object_or_404(ResultReport, pk=pk)
         data = self._data(request)
-        try:
-            report = services.match_result_dispute(report=report, by=request.user, **data)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        report = services.match_result_dispute(report=report, by=request.user, **data)
         return Response(TournamentReportOutput(report).data)
 
 
@@ -336,10 +306,7 @@ class MatchResolveApi(_Write):
     def post(self, request, pk: int):
         match = _match_for(request, pk, club_for_referee)
         data = self._data(request)
-        try:
-            match = services.match_result_resolve(match=match, by=request.user, **data)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        match = services.match_result_resolve(match=match, by=request.user, **data)
         return Response(TournamentMatchOutput(match).data)
 
 
@@ -353,8 +320,5 @@ class MatchCorrectApi(_Write):
     def post(self, request, pk: int):
         match = _match_for(request, pk, club_for_referee)
         data = self._data(request)
-        try:
-            match = services.match_result_correct(match=match, by=request.user, **data)
-        except services.DOMAIN_ERRORS as exc:
-            return self._refused(exc)
+        match = services.match_result_correct(match=match, by=request.user, **data)
         return Response(TournamentMatchOutput(match).data)

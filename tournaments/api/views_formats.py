@@ -7,18 +7,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, club_for_referee
 from tournaments import selectors_league, selectors_rounds
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
-from tournaments.services import DOMAIN_ERRORS, rounds
 from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
+from tournaments.services import rounds
 
-
-def _refused(exc) -> Response:
-    return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+from .base import TournamentApiView
 
 
 class FormatStandingsRowOutput(serializers.Serializer):
@@ -64,7 +61,7 @@ def _round_tournament(pk: int) -> Tournament:
                              format__in=selectors_rounds.ROUND_FORMATS)
 
 
-class TournamentStandingsApi(APIView):
+class TournamentStandingsApi(TournamentApiView):
     """Standings of a Swiss, MoreSwiss or round robin (per group for groups), with the
     tie-break columns in the event's order."""
 
@@ -79,7 +76,7 @@ class TournamentStandingsApi(APIView):
             tournament=tournament, flight=f)).data} for f in flights])
 
 
-class SwissPairingApi(APIView):
+class SwissPairingApi(TournamentApiView):
     """GET: the next round's proposed pairs (player ids) and the rematches among them.
     POST: publish pairs (the proposal, or a director's change of it). Club admins only."""
 
@@ -93,23 +90,17 @@ class SwissPairingApi(APIView):
     @extend_schema(responses=PairingOutput)
     def get(self, request, pk: int):
         tournament = self._tournament(request, pk)
-        try:
-            return Response(PairingOutput(rounds.swiss_round_preview(
-                tournament=tournament)).data)
-        except DOMAIN_ERRORS as exc:
-            return _refused(exc)
+        return Response(PairingOutput(rounds.swiss_round_preview(
+            tournament=tournament)).data)
 
     @extend_schema(request=PairingInput, responses={201: PairingOutput})
     def post(self, request, pk: int):
         tournament = self._tournament(request, pk)
         data = PairingInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            round_ = rounds.swiss_round_publish(tournament=tournament,
-                                                pairs=data.validated_data["pairs"],
-                                                by=request.user)
-        except DOMAIN_ERRORS as exc:
-            return _refused(exc)
+        round_ = rounds.swiss_round_publish(tournament=tournament,
+                                            pairs=data.validated_data["pairs"],
+                                            by=request.user)
         pairs = [[m.player_a_id, m.player_b_id] for m in round_.matches.order_by("index")]
         return Response({"round": round_.number, "pairs": pairs,
                          "rematches": [list(p) for p in round_.rematches]},
@@ -125,7 +116,7 @@ class ChallengeOutput(serializers.ModelSerializer):
                   "winner", "score_challenger", "score_challenged"]
 
 
-class LadderApi(APIView):
+class LadderApi(TournamentApiView):
     """A ladder: its players in order and its open challenges."""
 
     permission_classes = [permissions.AllowAny]
@@ -145,7 +136,7 @@ class ChallengeInput(serializers.Serializer):
     challenged = serializers.IntegerField(min_value=1)
 
 
-class LadderChallengeApi(APIView):
+class LadderChallengeApi(TournamentApiView):
     """A player on the ladder challenges someone above them."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -155,15 +146,12 @@ class LadderChallengeApi(APIView):
         ladder = get_object_or_404(Ladder, pk=pk)
         data = ChallengeInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            challenge = ladders.challenge_issue(ladder=ladder, by=request.user,
-                                                challenged=data.validated_data["challenged"])
-        except DOMAIN_ERRORS as exc:
-            return _refused(exc)
+        challenge = ladders.challenge_issue(ladder=ladder, by=request.user,
+                                            challenged=data.validated_data["challenged"])
         return Response(ChallengeOutput(challenge).data, status=status.HTTP_201_CREATED)
 
 
-class ChallengeActionApi(APIView):
+class ChallengeActionApi(TournamentApiView):
     """accept, report, confirm (the two players); enter (club admins); correct (referees
     and admins, with a reason)."""
 
@@ -178,30 +166,27 @@ class ChallengeActionApi(APIView):
             club_for_referee(user=request.user, club_id=challenge.ladder.club_id)
         elif action not in ("accept", "report", "confirm"):
             return Response({"detail": "Unknown action."}, status=status.HTTP_404_NOT_FOUND)
-        try:
-            if action in ("accept", "confirm"):
-                call = ladders.challenge_accept if action == "accept" else \
-                    ladders.challenge_confirm
-                return Response(ChallengeOutput(call(challenge=challenge,
-                                                     by=request.user)).data)
-            data = FormatResultInput(data=request.data)
-            data.is_valid(raise_exception=True)
-            v = data.validated_data
-            kwargs = {"challenge": challenge, "by": request.user, "winner": v["winner"],
-                      "score_challenger": v.get("score_a"),
-                      "score_challenged": v.get("score_b")}
-            if None in (kwargs["score_challenger"], kwargs["score_challenged"]):
-                return Response({"detail": "Give both scores."}, status=400)
-            if action == "correct":
-                kwargs["reason"] = v["reason"]
-            call = {"report": ladders.challenge_report, "enter": ladders.challenge_enter,
-                    "correct": ladders.challenge_correct}[action]
-            return Response(ChallengeOutput(call(**kwargs)).data)
-        except DOMAIN_ERRORS as exc:
-            return _refused(exc)
+        if action in ("accept", "confirm"):
+            call = ladders.challenge_accept if action == "accept" else \
+                ladders.challenge_confirm
+            return Response(ChallengeOutput(call(challenge=challenge,
+                                                 by=request.user)).data)
+        data = FormatResultInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        kwargs = {"challenge": challenge, "by": request.user, "winner": v["winner"],
+                  "score_challenger": v.get("score_a"),
+                  "score_challenged": v.get("score_b")}
+        if None in (kwargs["score_challenger"], kwargs["score_challenged"]):
+            return Response({"detail": "Give both scores."}, status=400)
+        if action == "correct":
+            kwargs["reason"] = v["reason"]
+        call = {"report": ladders.challenge_report, "enter": ladders.challenge_enter,
+                "correct": ladders.challenge_correct}[action]
+        return Response(ChallengeOutput(call(**kwargs)).data)
 
 
-class LeagueApi(APIView):
+class LeagueApi(TournamentApiView):
     """A league season: each division's table and fixtures, and the next season's draft."""
 
     permission_classes = [permissions.AllowAny]
@@ -225,7 +210,7 @@ class LeagueApi(APIView):
                              for f in d["fixtures"]]} for d in divisions]})
 
 
-class FixtureActionApi(APIView):
+class FixtureActionApi(TournamentApiView):
     """report, confirm (the two players); enter or walkover (club admins); correct
     (referees and admins, with a reason)."""
 
@@ -241,29 +226,26 @@ class FixtureActionApi(APIView):
             club_for_referee(user=request.user, club_id=club_id)
         elif action not in ("report", "confirm"):
             return Response({"detail": "Unknown action."}, status=status.HTTP_404_NOT_FOUND)
-        try:
-            if action == "confirm":
-                row = leagues.fixture_confirm(fixture=fixture, by=request.user)
+        if action == "confirm":
+            row = leagues.fixture_confirm(fixture=fixture, by=request.user)
+        else:
+            data = FormatResultInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            v = data.validated_data
+            if action == "walkover":
+                row = leagues.fixture_enter(fixture=fixture, by=request.user,
+                                            winner=v["winner"], walkover=True)
             else:
-                data = FormatResultInput(data=request.data)
-                data.is_valid(raise_exception=True)
-                v = data.validated_data
-                if action == "walkover":
-                    row = leagues.fixture_enter(fixture=fixture, by=request.user,
-                                                winner=v["winner"], walkover=True)
+                if v.get("score_a") is None or v.get("score_b") is None:
+                    return Response({"detail": "Give both scores."}, status=400)
+                scores = {"winner": v["winner"], "score_a": v["score_a"],
+                          "score_b": v["score_b"]}
+                if action == "report":
+                    row = leagues.fixture_report(fixture=fixture, by=request.user, **scores)
+                elif action == "enter":
+                    row = leagues.fixture_enter(fixture=fixture, by=request.user, **scores)
                 else:
-                    if v.get("score_a") is None or v.get("score_b") is None:
-                        return Response({"detail": "Give both scores."}, status=400)
-                    scores = {"winner": v["winner"], "score_a": v["score_a"],
-                              "score_b": v["score_b"]}
-                    if action == "report":
-                        row = leagues.fixture_report(fixture=fixture, by=request.user, **scores)
-                    elif action == "enter":
-                        row = leagues.fixture_enter(fixture=fixture, by=request.user, **scores)
-                    else:
-                        row = leagues.fixture_correct(fixture=fixture, by=request.user,
-                                                      reason=v["reason"], **scores)
-        except DOMAIN_ERRORS as exc:
-            return _refused(exc)
+                    row = leagues.fixture_correct(fixture=fixture, by=request.user,
+                                                  reason=v["reason"], **scores)
         return Response({"id": row.pk, "status": row.status, "winner": row.winner_id,
                          "score_a": row.score_a, "score_b": row.score_b})
