@@ -1,6 +1,5 @@
 """factory_boy factories with realistic defaults."""
 
-from pathlib import Path
 
 import factory
 from django.contrib.auth import get_user_model
@@ -52,7 +51,7 @@ class MembershipFactory(factory.django.DjangoModelFactory):
 
 #: Real match files written by other programs (kept beside the repository, not in it:
 #: see shared/data/matches/SOURCES.md for their sources and licences).
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "data" / "matches"
+from tests.samples import SAMPLES  # noqa: E402
 
 
 def sample_bytes(name: str) -> bytes:

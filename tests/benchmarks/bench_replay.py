@@ -42,8 +42,9 @@ from games.engine.matchfile import (  # noqa: E402
     write_match_file,
 )
 from games.engine.replay import replay, rules_for  # noqa: E402
+from tests.samples import SAMPLES  # noqa: E402
 
-SHARED = ROOT.parent / "shared" / "data" / "matches"
+SHARED = SAMPLES
 LONG_SEED = 2025
 LONG_LENGTH = 25
 

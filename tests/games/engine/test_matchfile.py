@@ -26,8 +26,9 @@ from games.engine.matchfile import (
     parse_match_file,
     write_match_file,
 )
+from tests.samples import SAMPLES
 
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "matches"
+SHARED = SAMPLES
 DATA = Path(__file__).resolve().parent / "data" / "matchfiles"
 
 TEXT_SAMPLES = sorted(p.name for p in SHARED.glob("*") if p.suffix in (".mat", ".txt"))

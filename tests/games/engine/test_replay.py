@@ -31,8 +31,9 @@ from games.engine.replay import (
     report_unreadable,
     rules_for,
 )
+from tests.samples import SAMPLES
 
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "matches"
+SHARED = SAMPLES
 DATA = Path(__file__).resolve().parent / "data" / "matchfiles"
 TEXT_SAMPLES = sorted(p.name for p in SHARED.glob("*") if p.suffix in (".mat", ".txt"))
 needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="shared/data/matches missing")

@@ -7,7 +7,6 @@ match by GNU Backgammon 1.08.003, edited.sgf a set-up position) and their .mat t
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,8 +29,9 @@ from games.engine.matchfile import (
 )
 from games.engine.replay import replay
 from games.engine.sgf import SgfError, is_sgf, parse_record, parse_sgf, write_sgf
+from tests.samples import SAMPLES
 
-SHARED = Path(__file__).resolve().parents[4] / "shared" / "data" / "matches"
+SHARED = SAMPLES
 TWINS = ["7point", "charlot1-charlot2_7p_2025-11-08-2305"]
 RECORDS = sorted(p.name for p in SHARED.glob("*") if p.suffix in (".mat", ".txt", ".sgf")
                  and p.name != "edited.sgf")  # a set-up position, not a match
