@@ -27,6 +27,14 @@ class UserThrottle(_RatesFromSettings, UserRateThrottle):
     """Signed-in API clients (session or token), per user (scope ``user``)."""
 
 
+class UploadThrottle(_RatesFromSettings, UserRateThrottle):
+    """Match file uploads through the API, per user (scope ``uploads``): each upload queues
+    a rules check, so the rate is stricter than the API's. Bulk imports go through
+    ``manage.py import_matches``."""
+
+    scope = "uploads"
+
+
 class LoginThrottle(_RatesFromSettings, SimpleRateThrottle):
     """Login attempts per address and username: slows guessing one account's password."""
 

@@ -142,6 +142,8 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE = {
+    # A sign of life from a worker every minute (pages tell a silent worker from an idle one).
+    "worker-heartbeat": {"task": "ops.tasks.worker_heartbeat_beat_task", "schedule": 60.0},
     # Requeue checks whose message never reached the broker (e.g. Redis was down).
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
     # Ladder challenges not played in time: lost by default (idempotent, hourly).
@@ -206,6 +208,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("API_THROTTLE_ANON", default="60/minute"),
         "user": env.str("API_THROTTLE_USER", default="600/minute"),
+        # Match file uploads through the API, per user (each queues a rules check).
+        "uploads": env.str("API_THROTTLE_UPLOADS", default="120/hour"),
         # The login form (accounts.views.ThrottledLoginView): per address and username,
         # and per address whatever the username.
         "login": env.str("LOGIN_THROTTLE", default="5/minute"),

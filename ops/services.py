@@ -1,6 +1,8 @@
 """Operational writes."""
 
 import socket
+import uuid
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,3 +16,20 @@ def worker_heartbeat_answer(*, token: str) -> int:
         return WorkerHeartbeat.objects.filter(token=token, processed_at__isnull=True).update(
             processed_at=timezone.now(), worker=socket.gethostname()
         )
+
+
+#: How long the periodic heartbeats are kept (the pages only ask for the newest one).
+HEARTBEAT_KEEP = timedelta(days=1)
+
+
+def worker_heartbeat_beat() -> WorkerHeartbeat:
+    """The periodic sign of life: run by a worker (the beat schedule sends it through the
+    broker), it records a processed heartbeat, so "no worker answers" pages can tell a
+    silent worker from an idle one. Older periodic rows are pruned; tokens asked for by the
+    health check (not prefixed "beat-") are left alone."""
+    now = timezone.now()
+    with transaction.atomic():
+        WorkerHeartbeat.objects.filter(token__startswith="beat-",
+                                       requested_at__lt=now - HEARTBEAT_KEEP).delete()
+        return WorkerHeartbeat.objects.create(token=f"beat-{uuid.uuid4().hex}",
+                                              processed_at=now, worker=socket.gethostname())

@@ -2,9 +2,14 @@
 
 from celery import shared_task
 
-from .services import worker_heartbeat_answer
+from .services import worker_heartbeat_answer, worker_heartbeat_beat
 
 
 @shared_task(acks_late=True, autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def worker_heartbeat_task(token: str) -> None:
     worker_heartbeat_answer(token=token)
+
+
+@shared_task(acks_late=True, soft_time_limit=20, time_limit=30, ignore_result=True)
+def worker_heartbeat_beat_task() -> None:
+    worker_heartbeat_beat()

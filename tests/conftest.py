@@ -36,7 +36,7 @@ def _fast_passwords(request):
 
 #: Far above what any test sends: only the throttling tests (which set low rates) meet a 429.
 NO_THROTTLE = {"anon": "100000/second", "user": "100000/second", "login": "100000/second",
-               "login-ip": "100000/second"}
+               "login-ip": "100000/second", "uploads": "100000/second"}
 
 
 @pytest.fixture(autouse=True)

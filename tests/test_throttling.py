@@ -44,7 +44,7 @@ def test_the_settings_have_sane_default_rates():
     from config.settings import REST_FRAMEWORK
 
     rates = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    assert set(rates) == {"anon", "user", "login", "login-ip"}
+    assert set(rates) == {"anon", "user", "login", "login-ip", "uploads"}
     assert all(rate.split("/")[1] in ("second", "minute", "hour", "day")
                for rate in rates.values())
 
@@ -126,3 +126,25 @@ def test_the_login_page_itself_is_not_counted(client, rates, address):
     for _ in range(3):
         assert client.get(reverse("login"), REMOTE_ADDR=address).status_code == 200
     assert _login(client, address).status_code == 200
+
+
+def test_uploads_through_the_api_have_a_stricter_rate_of_their_own(client, rates, bob, club):
+    from tests.factories import sample_bytes
+
+    rates(uploads="1/hour")
+    client.force_login(bob)
+    cache.delete(f"throttle_uploads_{bob.pk}")
+    url = reverse("match-upload-api", args=[club.slug])
+    try:
+        first = client.post(url, {"file": _file("a.mat", sample_bytes("7point.mat"))})
+        second = client.post(url, {"file": _file("b.mat", b"no matter")})
+        assert (first.status_code, second.status_code) == (202, 429)
+        assert client.get(reverse("club-list")).status_code == 200  # other reads go on
+    finally:
+        cache.delete(f"throttle_uploads_{bob.pk}")
+
+
+def _file(name, data):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, data)

@@ -7,8 +7,10 @@ from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.renderers import BrowsableAPIRenderer
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from accounts.throttling import UploadThrottle
 from clubs.models import Player
 from clubs.permissions import club_for_member
 from games.models import MatchGame, MatchRecord, Violation
@@ -127,6 +129,7 @@ class MatchUploadApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [MultiPartParser, FormParser]
+    throttle_classes = [*api_settings.DEFAULT_THROTTLE_CLASSES, UploadThrottle]
 
     @extend_schema(request={"multipart/form-data": MatchUploadInput},
                    responses={202: MatchOutput})
