@@ -149,6 +149,9 @@ CELERY_BEAT_SCHEDULE = {
     # Ladder challenges not played in time: lost by default (idempotent, hourly).
     "expire-ladder-challenges": {"task": "tournaments.tasks.challenges_expire_task",
                                  "schedule": 3600.0},
+    # League fixtures past their round's deadline: void or to the referees (idempotent).
+    "expire-league-fixtures": {"task": "tournaments.tasks.fixtures_expire_task",
+                               "schedule": 3600.0},
 }
 
 # --- Auth ------------------------------------------------------------------------

@@ -400,6 +400,7 @@ NOT_IN_THIS_MATRIX = {
     "tournaments:ladders", "tournaments:leagues",
     "tournament-standings-api", "tournament-pairing-api", "ladder-api", "ladder-challenge-api",
     "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
+    "ladder-leave-api",
 }
 #: Not the app's pages: Django's sign-in pages, the API root, schema and docs, health.
 IGNORED = {"login", "logout", "password_change", "password_change_done", "password_reset",

@@ -58,6 +58,26 @@ class LadderRung(models.Model):
         return f"{self.position}. {self.player}"
 
 
+class LadderDeparture(models.Model):
+    """A player who left the ladder (the rungs below moved up one): when they had joined and
+    when they left, so the ladder's history replays with them in it until they left."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="departures")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    joined_at = models.DateTimeField()
+    left_at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                           on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["ladder", "left_at", "pk"]
+        constraints = [models.CheckConstraint(condition=Q(left_at__gte=F("joined_at")),
+                                              name="tournaments_departure_dates")]
+
+    def __str__(self) -> str:
+        return f"{self.player} left {self.ladder}"
+
+
 class Challenge(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for the challenged player"
@@ -122,6 +142,10 @@ class LeagueSeason(models.Model):
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
+    class MissedDeadline(models.TextChoices):
+        VOID = "void", "Void: a double forfeit"
+        REFEREES = "referees", "The referees decide"
+
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="leagues")
     name = models.CharField(max_length=120)
     starts_on = models.DateField()
@@ -132,6 +156,10 @@ class LeagueSeason(models.Model):
     promote = models.PositiveSmallIntegerField(default=2)
     relegate = models.PositiveSmallIntegerField(default=2)
     length = models.PositiveSmallIntegerField(default=7)
+    #: A fixture without a result after its round's deadline (the periodic task): void, or
+    #: flagged for the referees to rule on.
+    missed_deadline = models.CharField(max_length=10, choices=MissedDeadline.choices,
+                                       default=MissedDeadline.VOID)
     #: The next season's divisions (lists of player ids), drafted at the end.
     draft = models.JSONField(default=list, blank=True)
     previous = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
@@ -189,8 +217,13 @@ class Fixture(models.Model):
         REPORTED = "reported", "Reported, waiting for confirmation"
         FINISHED = "finished", "Finished"
         WALKOVER = "walkover", "Walkover (not played)"
+        VOID = "void", "Void: not played by the deadline (a double forfeit)"
+        OVERDUE = "overdue", "Past its deadline: the referees decide"
 
+    #: A result that counts in the table.
     DECIDED = (Status.FINISHED, Status.WALKOVER)
+    #: Nothing more to play: decided, or void.
+    CLOSED = (Status.FINISHED, Status.WALKOVER, Status.VOID)
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures")
     round = models.PositiveSmallIntegerField()

@@ -152,7 +152,8 @@ def ladder_page(request, slug: str, pk: int):
         else None
     return render(request, "tournaments/public/ladder.html", {
         "club": club, "ladder": ladder, **selectors_league.ladder_view(ladder=ladder),
-        "me": me, "can_direct": is_club_admin(user=request.user, club=club),
+        "me": me, "on_ladder": me is not None and ladder.rungs.filter(player=me).exists(),
+        "can_direct": is_club_admin(user=request.user, club=club),
         "can_correct": is_referee(user=request.user, club=club)})
 
 
@@ -167,11 +168,11 @@ def ladder_action(request, slug: str, pk: int, action: str):
     """Players: join, challenge, accept, report, confirm. Admins: add a member, enter;
     referees: correct."""
     club = get_object_or_404(Club, slug=slug)
-    if action == "enter":
+    if action in ("enter", "remove"):
         club = club_for_admin(user=request.user, slug=slug)
     elif action == "correct":
         club = club_for_referee(user=request.user, slug=slug)
-    elif action not in ("challenge", "accept", "report", "confirm", "join"):
+    elif action not in ("challenge", "accept", "report", "confirm", "join", "cancel", "leave"):
         raise Http404("Unknown action.")
     if action == "join" and request.POST.get("player"):  # an admin adds a member
         club = club_for_admin(user=request.user, slug=slug)
@@ -190,11 +191,21 @@ def _ladder_action(request, ladder, action) -> str:
         challenged = int(request.POST.get("challenged") or 0)
         ladders.challenge_issue(ladder=ladder, by=request.user, challenged=challenged)
         return "Challenge sent."
+    if action in ("leave", "remove"):
+        player = int(request.POST.get("player") or 0) if action == "remove" else None
+        departure = ladders.ladder_leave(ladder=ladder, by=request.user, player=player,
+                                         reason=request.POST.get("reason", ""))
+        return f"{departure.player} left the ladder: the players below move up one."
     challenge = get_object_or_404(Challenge, ladder=ladder,
                                   pk=int(request.POST.get("challenge") or 0))
     if action == "accept":
         ladders.challenge_accept(challenge=challenge, by=request.user)
         return "Challenge accepted."
+    if action == "cancel":
+        ladders.challenge_cancel(challenge=challenge, by=request.user,
+                                 reason=request.POST.get("reason", ""),
+                                 as_admin=is_club_admin(user=request.user, club=ladder.club))
+        return "Challenge cancelled."
     if action == "confirm":
         ladders.challenge_confirm(challenge=challenge, by=request.user)
         return "Result confirmed: the ladder is updated."
@@ -248,7 +259,7 @@ def league_action(request, slug: str, pk: int, action: str):
     club = get_object_or_404(Club, slug=slug)
     if action in ("start", "enter", "walkover", "finish", "next"):
         club = club_for_admin(user=request.user, slug=slug)
-    elif action == "correct":
+    elif action in ("correct", "rule"):
         club = club_for_referee(user=request.user, slug=slug)
     elif action not in ("report", "confirm"):
         raise Http404("Unknown action.")
@@ -275,6 +286,8 @@ def _league_action(request, season, action) -> str:
     if action == "confirm":
         leagues.fixture_confirm(fixture=fixture, by=request.user)
         return "Result confirmed."
+    if action == "rule":
+        return _rule(request, fixture)
     form = ResultFields(request.POST)
     if not form.is_valid():
         raise TournamentError("Give the winner and the scores.")
@@ -294,6 +307,22 @@ def _league_action(request, season, action) -> str:
         return "Result entered."
     leagues.fixture_correct(fixture=fixture, by=request.user, reason=data["reason"], **scores)
     return "Result corrected."
+
+
+class RulingFields(forms.Form):
+    outcome = forms.ChoiceField(choices=[(o, o) for o in leagues.RULINGS])
+    winner = forms.IntegerField(min_value=1, required=False)
+    score_a = forms.IntegerField(min_value=0, max_value=99, required=False)
+    score_b = forms.IntegerField(min_value=0, max_value=99, required=False)
+    reason = forms.CharField(max_length=500)
+
+
+def _rule(request, fixture) -> str:
+    form = RulingFields(request.POST)
+    if not form.is_valid():
+        raise TournamentError("Choose the ruling and give its reason (the audit log).")
+    row = leagues.fixture_rule(fixture=fixture, by=request.user, **form.cleaned_data)
+    return f"Ruled: {row.get_status_display().lower()}."
 
 
 # --------------------------------------------------------------------------- lists, creation
@@ -319,6 +348,12 @@ class SeasonForm(forms.Form):
     promote = forms.IntegerField(min_value=0, max_value=10, initial=2)
     relegate = forms.IntegerField(min_value=0, max_value=10, initial=2)
     length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+    missed_deadline = forms.ChoiceField(
+        choices=LeagueSeason.MissedDeadline.choices, initial=LeagueSeason.MissedDeadline.VOID,
+        label="A fixture not played by its round's deadline", required=False)
+
+    def clean_missed_deadline(self) -> str:
+        return self.cleaned_data["missed_deadline"] or LeagueSeason.MissedDeadline.VOID
 
     def division_ids(self, club) -> list[list[int]]:
         by_name = {m.player.name.casefold(): m.player_id for m in club_members(club=club)}

@@ -37,6 +37,8 @@ urlpatterns = [
     path("ladders/<int:pk>/", views_formats.LadderApi.as_view(), name="ladder-api"),
     path("ladders/<int:pk>/challenges/", views_formats.LadderChallengeApi.as_view(),
          name="ladder-challenge-api"),
+    path("ladders/<int:pk>/leave/", views_formats.LadderLeaveApi.as_view(),
+         name="ladder-leave-api"),
     path("ladder-challenges/<int:pk>/<slug:action>/",
          views_formats.ChallengeActionApi.as_view(), name="ladder-challenge-action-api"),
     path("leagues/<int:pk>/", views_formats.LeagueApi.as_view(), name="league-api"),

@@ -8,7 +8,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
-from clubs.permissions import club_for_admin, club_for_referee
+from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from tournaments import selectors_league, selectors_rounds
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
 from tournaments.services import ladder as ladders
@@ -152,8 +152,9 @@ class LadderChallengeApi(TournamentApiView):
 
 
 class ChallengeActionApi(TournamentApiView):
-    """accept, report, confirm (the two players); enter (club admins); correct (referees
-    and admins, with a reason)."""
+    """accept, report, confirm (the two players); cancel (the challenger before it is
+    accepted; a club admin any time before it is played, with a reason for the audit log);
+    enter (club admins); correct (referees and admins, with a reason)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -164,8 +165,13 @@ class ChallengeActionApi(TournamentApiView):
             club_for_admin(user=request.user, club_id=challenge.ladder.club_id)
         elif action == "correct":
             club_for_referee(user=request.user, club_id=challenge.ladder.club_id)
-        elif action not in ("accept", "report", "confirm"):
+        elif action not in ("accept", "report", "confirm", "cancel"):
             return Response({"detail": "Unknown action."}, status=status.HTTP_404_NOT_FOUND)
+        if action == "cancel":
+            club = challenge.ladder.club
+            return Response(ChallengeOutput(ladders.challenge_cancel(
+                challenge=challenge, by=request.user, reason=request.data.get("reason", ""),
+                as_admin=is_club_admin(user=request.user, club=club))).data)
         if action in ("accept", "confirm"):
             call = ladders.challenge_accept if action == "accept" else \
                 ladders.challenge_confirm
@@ -184,6 +190,33 @@ class ChallengeActionApi(TournamentApiView):
         call = {"report": ladders.challenge_report, "enter": ladders.challenge_enter,
                 "correct": ladders.challenge_correct}[action]
         return Response(ChallengeOutput(call(**kwargs)).data)
+
+
+class LadderLeaveInput(serializers.Serializer):
+    player = serializers.IntegerField(min_value=1, required=False)
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LadderLeaveApi(TournamentApiView):
+    """A player leaves the ladder (the players below move up one); a club admin removes
+    someone (``player``), kept in the audit log."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=LadderLeaveInput, responses=None)
+    def post(self, request, pk: int):
+        ladder = get_object_or_404(Ladder.objects.select_related("club"), pk=pk)
+        data = LadderLeaveInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = data.validated_data.get("player")
+        mine = ladder.rungs.filter(player_id=player, player__user=request.user).exists()
+        if player and not mine:
+            club_for_admin(user=request.user, club_id=ladder.club_id)
+        departure = ladders.ladder_leave(ladder=ladder, by=request.user, player=player,
+                                         reason=data.validated_data["reason"])
+        return Response({"player_id": departure.player_id, "left_at": departure.left_at,
+                         "rungs": list(ladder.rungs.order_by("position").values(
+                             "position", "player_id"))})
 
 
 class LeagueApi(TournamentApiView):
@@ -210,9 +243,21 @@ class LeagueApi(TournamentApiView):
                              for f in d["fixtures"]]} for d in divisions]})
 
 
+class RulingInput(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=leagues.RULINGS)
+    winner = serializers.IntegerField(min_value=1, required=False, allow_null=True,
+                                      default=None)
+    score_a = serializers.IntegerField(min_value=0, max_value=99, required=False,
+                                       allow_null=True, default=None)
+    score_b = serializers.IntegerField(min_value=0, max_value=99, required=False,
+                                       allow_null=True, default=None)
+    reason = serializers.CharField()
+
+
 class FixtureActionApi(TournamentApiView):
     """report, confirm (the two players); enter or walkover (club admins); correct
-    (referees and admins, with a reason)."""
+    (referees and admins, with a reason); rule on a fixture past its deadline (referees:
+    ``outcome`` void, walkover or result, with a reason)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -222,12 +267,16 @@ class FixtureActionApi(TournamentApiView):
         club_id = fixture.division.season.club_id
         if action in ("enter", "walkover"):
             club_for_admin(user=request.user, club_id=club_id)
-        elif action == "correct":
+        elif action in ("correct", "rule"):
             club_for_referee(user=request.user, club_id=club_id)
         elif action not in ("report", "confirm"):
             return Response({"detail": "Unknown action."}, status=status.HTTP_404_NOT_FOUND)
         if action == "confirm":
             row = leagues.fixture_confirm(fixture=fixture, by=request.user)
+        elif action == "rule":
+            data = RulingInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            row = leagues.fixture_rule(fixture=fixture, by=request.user, **data.validated_data)
         else:
             data = FormatResultInput(data=request.data)
             data.is_valid(raise_exception=True)

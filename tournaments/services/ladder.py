@@ -5,7 +5,7 @@ the finished matches (a default marked as a forfeit, not played)."""
 
 import datetime
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -16,6 +16,7 @@ from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
+from tournaments.models_formats import LadderDeparture
 
 from .errors import TournamentError
 
@@ -189,10 +190,14 @@ def _publish(ladder: Ladder, row: Challenge) -> None:
 
 
 def _rebuild(ladder: Ladder) -> None:
-    """Positions and last opponents replayed from the joins and the decided challenges in
-    time order, so a correction reorders the ladder as if it had always been so."""
+    """Positions and last opponents replayed from the joins, the departures and the decided
+    challenges in time order, so a correction reorders the ladder as if it had always been
+    so (with those who left in it until they left)."""
     rungs = list(ladder.rungs.all())
     events = [(r.joined_at, 0, r.pk, ("join", r.player_id)) for r in rungs]
+    for d in ladder.departures.all():
+        events.append((d.joined_at, 0, -d.pk, ("join", d.player_id)))
+        events.append((d.left_at, 2, d.pk, ("leave", d.player_id)))
     for c in ladder.challenges.filter(status__in=[S.DECIDED, S.EXPIRED]):
         events.append((c.decided_at, 1, c.pk, ("result", c)))
     order: tuple = ()
@@ -200,6 +205,9 @@ def _rebuild(ladder: Ladder) -> None:
     for _, _, _, (kind, item) in sorted(events, key=lambda e: e[:3]):
         if kind == "join":
             order = rules.join(order, item)
+            continue
+        if kind == "leave":
+            order = rules.leave(order, item)
             continue
         order = rules.apply_result(order, item.challenger_id, item.challenged_id,
                                    item.winner_id == item.challenger_id)
@@ -256,3 +264,58 @@ def challenge_correct(*, challenge: Challenge, by, winner: int, score_challenger
     row.confirmed_by = by
     _decide(ladder, row, status=S.DECIDED)
     return row
+
+
+@transaction.atomic
+def challenge_cancel(*, challenge: Challenge, by, reason: str = "",
+                     as_admin: bool = False) -> Challenge:
+    """The challenger withdraws a challenge not yet accepted. A club admin (``as_admin``,
+    gated by the caller) may cancel any open or accepted challenge: a correction, kept in
+    the audit log with its reason."""
+    ladder, row = _locked(challenge)
+    player = _player_of(by)
+    own = player is not None and player.pk == row.challenger_id
+    if as_admin and not own:
+        if row.status not in (S.OPEN, S.ACCEPTED):
+            raise TournamentError("Only a challenge not yet played is cancelled.")
+        audit_record(club_id=ladder.club_id, actor=by,
+                     action=AuditEntry.Action.RESULT_CORRECTED, target=row, reason=reason,
+                     before={"status": row.status}, after={"status": S.CANCELLED})
+    elif not own:
+        raise TournamentError("Only the challenger cancels their challenge.")
+    elif row.status != S.OPEN:
+        raise TournamentError("The challenge was accepted: it is played now (or the "
+                              "director cancels it).")
+    row.status, row.decided_at = S.CANCELLED, timezone.now()
+    row.save(update_fields=["status", "decided_at"])
+    return row
+
+
+@transaction.atomic
+def ladder_leave(*, ladder: Ladder, by, player: Player | int | None = None, reason: str = "",
+                 now: datetime.datetime | None = None) -> LadderDeparture:
+    """A player leaves the ladder (everyone below moves up one); their challenges not yet
+    decided are cancelled. A club admin removing someone else (``player``, gated by the
+    caller) is a correction, kept in the audit log."""
+    ladder = _lock(ladder.pk)
+    me = _player_of(by)
+    player_id = (player.pk if isinstance(player, Player) else player) or (me and me.pk)
+    rung = ladder.rungs.select_related("player").filter(player_id=player_id).first()
+    if rung is None:
+        raise TournamentError("That player is not on the ladder.")
+    pending = ladder.challenges.filter(status__in=Challenge.OPEN_STATUSES).filter(
+        models.Q(challenger_id=player_id) | models.Q(challenged_id=player_id))
+    if me is None or me.pk != player_id:
+        audit_record(club_id=ladder.club_id, actor=by,
+                     action=AuditEntry.Action.MEMBERSHIP_ENDED, target=ladder, reason=reason,
+                     before={"player": player_id, "position": rung.position,
+                             "open_challenges": sorted(pending.values_list("pk", flat=True))},
+                     after={"player": player_id, "position": None})
+    left_at = now or timezone.now()
+    pending.update(status=S.CANCELLED, decided_at=left_at)
+    departure = LadderDeparture.objects.create(ladder=ladder, player_id=player_id,
+                                               joined_at=rung.joined_at, left_at=left_at,
+                                               by=by if by and by.is_authenticated else None)
+    rung.delete()
+    _rebuild(ladder)
+    return departure

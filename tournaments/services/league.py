@@ -37,6 +37,7 @@ def _player_of(user) -> Player | None:
 def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: datetime.date,
                   divisions: list[list[int]], cycles: int = 1, days_per_round: int = 14,
                   promote: int = 2, relegate: int = 2, length: int = 7,
+                  missed_deadline: str = LeagueSeason.MissedDeadline.VOID,
                   previous: LeagueSeason | None = None) -> LeagueSeason:
     """A draft season with its divisions (lists of player ids, the top division first)."""
     name = (name or "").strip()
@@ -47,6 +48,8 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
                               "odd length from 1 to 25.")
     if LeagueSeason.objects.filter(club=club, name=name).exists():
         raise TournamentError(f"{club} already has a season called {name!r}.")
+    if missed_deadline not in LeagueSeason.MissedDeadline.values:
+        raise TournamentError("A missed deadline is void or goes to the referees.")
     everyone = [p for division in divisions for p in division]
     if len(set(everyone)) != len(everyone):
         raise TournamentError("A player is in two divisions.")
@@ -59,7 +62,7 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
     season = LeagueSeason.objects.create(
         club=club, name=name, starts_on=starts_on, ends_on=ends_on, cycles=cycles,
         days_per_round=days_per_round, promote=promote, relegate=relegate, length=length,
-        previous=previous)
+        missed_deadline=missed_deadline, previous=previous)
     for number, players in enumerate(divisions, start=1):
         division = Division.objects.create(season=season, number=number,
                                            name=f"Division {number}")
@@ -141,7 +144,7 @@ def fixture_enter(*, fixture: Fixture, by, winner: int, score_a: int | None = No
                   score_b: int | None = None, walkover: bool = False) -> Fixture:
     """The admin enters a result, or a walkover (e.g. after the round's deadline)."""
     season, row = _locked(fixture)
-    if row.status in Fixture.DECIDED:
+    if row.status in Fixture.CLOSED:
         raise TournamentError("This fixture is decided: correct it instead.")
     if walkover:
         if winner not in (row.player_a_id, row.player_b_id):
@@ -159,8 +162,8 @@ def fixture_enter(*, fixture: Fixture, by, winner: int, score_a: int | None = No
 def fixture_correct(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int,
                     reason: str) -> Fixture:
     season, row = _locked(fixture)
-    if row.status not in Fixture.DECIDED:
-        raise TournamentError("Only a decided fixture is corrected.")
+    if row.status not in Fixture.CLOSED:
+        raise TournamentError("Only a decided (or void) fixture is corrected.")
     _check_score(row, winner, score_a, score_b)
     before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
               "status": row.status}
@@ -195,7 +198,7 @@ def season_finish(*, season: LeagueSeason, leaving: list[int] = (), joining: lis
     if season.status != LeagueSeason.Status.RUNNING:
         raise TournamentError("Only a running season finishes.")
     if Fixture.objects.filter(division__season=season).exclude(
-            status__in=Fixture.DECIDED).exists():
+            status__in=Fixture.CLOSED).exists():
         raise TournamentError("Some fixtures have no result yet.")
     tables = [[row["player_id"] for row in division["rows"]]
               for division in reads.season_tables(season=season)]
@@ -222,4 +225,67 @@ def season_next_confirm(*, season: LeagueSeason, name: str, starts_on: datetime.
     return season_create(club=season.club, name=name, starts_on=starts_on, ends_on=ends_on,
                          divisions=season.draft, cycles=season.cycles,
                          days_per_round=season.days_per_round, promote=season.promote,
-                         relegate=season.relegate, length=season.length, previous=season)
+                         relegate=season.relegate, length=season.length,
+                         missed_deadline=season.missed_deadline, previous=season)
+
+
+def fixtures_expire(*, today: datetime.date | None = None) -> list[int]:
+    """Fixtures still to be played after their round's deadline (the deadline day is the
+    last day to play): void (a double forfeit: nobody scores) or flagged for the referees,
+    as the season says. Idempotent: each is claimed under the season's lock and only while
+    still to be played, so a second run (or a redelivered task) finds nothing."""
+    today = today or timezone.localdate()
+    due = list(Fixture.objects.filter(status=F_.READY, deadline__lt=today,
+                                      division__season__status=LeagueSeason.Status.RUNNING)
+               .values_list("pk", flat=True))
+    changed = []
+    for pk in due:
+        with transaction.atomic():
+            fixture = Fixture.objects.select_related("division").get(pk=pk)
+            season = _lock(fixture.division.season_id)
+            row = Fixture.objects.select_for_update().get(pk=pk)
+            if row.status != F_.READY or row.deadline >= today or \
+                    season.status != LeagueSeason.Status.RUNNING:
+                continue
+            if season.missed_deadline == LeagueSeason.MissedDeadline.VOID:
+                row.status, row.finished_at = F_.VOID, timezone.now()
+            else:
+                row.status = F_.OVERDUE
+            row.save(update_fields=["status", "finished_at"])
+            changed.append(pk)
+    return changed
+
+
+RULINGS = ("void", "walkover", "result")
+
+
+@transaction.atomic
+def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int | None = None,
+                 score_a: int | None = None, score_b: int | None = None) -> Fixture:
+    """The referees rule on a fixture past its deadline: void (a double forfeit), a walkover
+    to one player, or the result the players did play. Kept in the audit log."""
+    season, row = _locked(fixture)
+    if row.status != F_.OVERDUE:
+        raise TournamentError("Only a fixture past its deadline waits for a ruling.")
+    if outcome not in RULINGS:
+        raise TournamentError("Rule a void, a walkover or a result.")
+    if outcome == "walkover" and winner not in (row.player_a_id, row.player_b_id):
+        raise TournamentError("The winner must be one of the two players.")
+    if outcome == "result":
+        if score_a is None or score_b is None:
+            raise TournamentError("Give both scores.")
+        _check_score(row, winner, score_a, score_b)
+    status = {"void": F_.VOID, "walkover": F_.WALKOVER, "result": F_.FINISHED}[outcome]
+    winner = None if outcome == "void" else winner
+    scores = [score_a, score_b] if outcome == "result" else [None, None]
+    audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RULING,
+                 target=row, reason=reason, before={"status": row.status},
+                 after={"status": status, "winner": winner, "score": scores})
+    row.winner_id, (row.score_a, row.score_b) = winner, scores
+    row.reported_by = row.confirmed_by = by
+    if outcome == "void":
+        row.status, row.finished_at = F_.VOID, timezone.now()
+        row.save()
+    else:
+        _decide(season, row, status)
+    return row
