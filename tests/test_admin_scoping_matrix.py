@@ -27,7 +27,16 @@ from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
-from clubs.models import Club, Membership, Player
+from clubs.models import (
+    Club,
+    MasterPointAward,
+    Membership,
+    Player,
+    Rating,
+    RatingChange,
+    RatingSettings,
+    Season,
+)
 from games.models import MatchRecord, RulesCheck, Ruling, Violation
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
@@ -74,6 +83,11 @@ CLUB_PATHS = {
     Challenge: "ladder__club",
     LeagueSeason: "club",
     Fixture: "division__season__club",
+    RatingSettings: "club",
+    Rating: "club",
+    RatingChange: "club",
+    Season: "club",
+    MasterPointAward: "club",
 }
 #: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
 REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership}
@@ -135,6 +149,24 @@ def _club_rows(club, *, writer, players, date, sample, guests=()):
     division = Division.objects.create(season=season, number=1, name="Division 1")
     Fixture.objects.create(division=division, round=1, player_a=players[0],
                            player_b=players[1], deadline=date, length=7)
+    _rating_rows(club, players=players, tournament=tournament, date=date)
+
+
+def _rating_rows(club, *, players, tournament, date):
+    """The ratings' rows (written by the recompute in real life): settings, a rating, a
+    history line of the club's finished match, a season, a master point award."""
+    RatingSettings.objects.get_or_create(club=club)
+    match = FinishedMatch.objects.filter(club=club).first()
+    when = datetime.datetime.combine(date, datetime.time(21), tzinfo=datetime.UTC)
+    RatingChange.objects.create(
+        club=club, match=match, player=players[0], opponent=players[1], finished_at=when,
+        length=5, won=True, rating_before=1500, rating_after=1511.18, change=11.18,
+        experience_before=0, experience_after=5, k=5, p=0.5)
+    Rating.objects.create(club=club, player=players[0], rating=1511.18, experience=5,
+                          matches=1, wins=1)
+    Season.objects.create(club=club, name=f"{club.slug} season", starts_on=date, ends_on=date)
+    MasterPointAward.objects.create(club=club, player=players[0], tournament=tournament,
+                                    competition="main", match_wins=1, match_points=0.75)
 
 
 def _grant_club_model_permissions(*users):
