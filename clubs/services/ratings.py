@@ -237,6 +237,8 @@ def master_points_store(*, club_id: int) -> int:
     placings = Placing.objects.filter(tournament__club_id=club_id).values_list(
         "tournament_id", "competition", "player_id", "place", "shared", "field_size")
     for tournament, competition, player, place, shared, field in placings:
+        if _is_group(competition):
+            continue
         award = awards[(tournament, competition, player)]
         award["rank"] = place
         award["place"] = pure.placement_points(
@@ -251,8 +253,15 @@ def master_points_store(*, club_id: int) -> int:
 
 
 def _competition(flight: str) -> str:
-    """A double elimination's losers' bracket belongs to the main competition."""
+    """The competition a match's wins count in: a double elimination's losers' bracket is
+    part of the one main event (main weight), and so are a group stage's groups."""
     return flight if flight in ("main", "consolation", "last_chance") else "main"
+
+
+def _is_group(competition: str) -> bool:
+    """A group's standings ("group A", ...) are not a final placing: no placement points
+    (the knockout after the groups is a tournament of its own, with its own placings)."""
+    return competition.startswith("group ")
 
 
 # --------------------------------------------------------------------------- seasons
