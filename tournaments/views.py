@@ -3,6 +3,8 @@ players of a match), the director's page (the club's admins; referees settle and
 Views translate HTTP: the gates of ``clubs.permissions`` decide who, the services decide
 what, the selectors read."""
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
@@ -48,6 +50,21 @@ def tournament_new(request, slug: str):
                   status=400 if form.errors else 200)
 
 
+def _refusals_are_403(view):
+    """A service's "not you" (``NotAllowed``) answered with a 403 page saying why; its other
+    refusals (bad input) stay messages on the page the form came from."""
+    @functools.wraps(view)
+    def wrapped(request, slug: str, pk: int, **kwargs):
+        try:
+            return view(request, slug, pk, **kwargs)
+        except services.NotAllowed as exc:
+            club = get_object_or_404(Club, slug=slug)
+            return render(request, "tournaments/public/refused.html", {
+                "club": club, "tournament": _tournament(club, pk), "reason": str(exc)},
+                status=403)
+    return wrapped
+
+
 def _public_context(request, club, tournament) -> dict:
     rows = selectors.matches(tournament=tournament)
     mine = selectors.my_matches(tournament=tournament, user=request.user, rows=rows)
@@ -58,6 +75,7 @@ def _public_context(request, club, tournament) -> dict:
             "mine": [m for m in mine if m.status in (TournamentMatch.Status.READY,
                                                      TournamentMatch.Status.IN_PROGRESS)],
             "reports": selectors.open_reports(tournament=tournament),
+            "my_match_ids": {m.pk for m in mine},
             "can_direct": is_club_admin(user=request.user, club=club)}
 
 
@@ -144,6 +162,8 @@ def _run(request, tournament, actions, action):
         return False
     try:
         messages.success(request, handler(request, tournament, form.cleaned_data))
+    except services.NotAllowed:
+        raise  # a 403 (``_refusals_are_403``), not a message
     except services.DOMAIN_ERRORS as exc:
         messages.error(request, str(exc))
         return False
@@ -152,6 +172,7 @@ def _run(request, tournament, actions, action):
 
 @login_required
 @require_POST
+@_refusals_are_403
 def player_action(request, slug: str, pk: int, action: str):
     """A player reports, confirms or disputes their own match (the services check who)."""
     club = get_object_or_404(Club, slug=slug)
@@ -235,6 +256,7 @@ REFEREE_ACTIONS = {"correct": (forms.ResultForm, _correct),
 
 @login_required
 @require_POST
+@_refusals_are_403
 def director_action(request, slug: str, pk: int, action: str):
     """The director's taps; corrections and dispute rulings also by the club's referees."""
     if action in REFEREE_ACTIONS:

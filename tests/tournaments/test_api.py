@@ -75,7 +75,7 @@ class Write:
 ADMINS = frozenset({"alice", "root"})  # the superuser passes every gate
 REFEREES = frozenset({"alice", "carol", "root"})
 BOB = frozenset({"bob"})
-NOT_YOURS = frozenset({400})  # the service refuses a match that is not the caller's
+NOT_YOURS = frozenset({403})  # the service refuses a match that is not the caller's
 
 WRITES = [
     Write("tournament-create-api", ADMINS, lambda w: [w.club.slug],
@@ -209,6 +209,31 @@ def test_bad_results_get_a_clear_error_and_change_nothing(client, world, name, d
     response = _post(client, name, [world.m11.pk], {**data, "winner": winner})
     assert response.status_code == 400 and message in response.json()["detail"]
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("persona", ["carol", "dot"])
+def test_answering_a_report_that_is_not_yours_is_a_403_with_the_reason(client, world, persona):
+    """A referee is not a player of the match; the reporter does not answer their own
+    report; and the answer is the same once the report is settled (who, before what)."""
+    report = _dot_reports(world)
+    services.match_result_confirm(report=report, by=world.bob)
+    client.force_login(getattr(world, persona) if persona == "carol" else world.dot.user)
+    before = snapshot()
+    for name, data in (("tournament-report-confirm-api", {}),
+                       ("tournament-report-dispute-api", {"reason": "No"})):
+        response = _post(client, name, [report.pk], data)
+        assert response.status_code == 403, (name, response.content)
+        assert "Only the opponent" in response.json()["detail"]
+    assert snapshot() == before
+
+
+def test_the_opponent_answering_a_settled_report_gets_a_400(client, world):
+    report = _dot_reports(world)
+    services.match_result_confirm(report=report, by=world.bob)
+    client.force_login(world.bob)
+    response = _post(client, "tournament-report-confirm-api", [report.pk], {})
+    assert response.status_code == 400
+    assert "no longer waiting" in response.json()["detail"]
 
 
 def test_a_report_on_a_match_not_ready_is_refused(client, world):

@@ -112,7 +112,7 @@ def test_a_player_reports_and_the_opponent_confirms(club):
     report = services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7,
                                           score_b=4)
     assert _match(tournament, "M1-1").status == M.IN_PROGRESS
-    with pytest.raises(services.TournamentError, match="opponent"):
+    with pytest.raises(services.NotAllowed, match="opponent"):
         services.match_result_confirm(report=report, by=a.user)
     services.match_result_confirm(report=report, by=b.user)
     match = _match(tournament, "M1-1")

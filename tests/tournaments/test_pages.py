@@ -88,6 +88,46 @@ def test_a_bad_report_changes_nothing_and_says_why(client, event):
     assert match.status == "ready" and not match.reports.exists()
 
 
+def test_someone_elses_match_is_refused_with_a_403_page_saying_why(client, event, bob):
+    services.tournament_start(tournament=event)
+    match = TournamentMatch.objects.filter(tournament=event, status="ready").first()
+    client.force_login(bob)  # a member of the club, not one of the match's players
+    response = client.post(_url(event, "play", action="report"), {
+        "match": match.pk, "winner": match.player_a_id, "score_a": 7, "score_b": 3})
+    assert response.status_code == 403
+    assert "Only the two players of a match report its result." in response.content.decode()
+    match.refresh_from_db()
+    assert match.status == "ready" and not match.reports.exists()
+
+
+@pytest.mark.parametrize("action, data", [("confirm", {}),
+                                          ("dispute", {"reason": "I saw it: 7-5"})])
+def test_only_the_opponent_answers_a_report_on_the_page(client, event, bob, action, data):
+    services.tournament_start(tournament=event)
+    match = TournamentMatch.objects.filter(tournament=event, status="ready").first()
+    report = services.match_result_report(match=match, by=match.player_a.user,
+                                          winner=match.player_a_id, score_a=7, score_b=3)
+    for who in (bob, match.player_a.user):  # a spectator; the reporter themselves
+        client.force_login(who)
+        response = client.post(_url(event, "play", action=action),
+                               {"report": report.pk, **data})
+        assert response.status_code == 403, who
+        assert "Only the opponent" in response.content.decode()
+    report.refresh_from_db()
+    assert report.status == "pending"
+
+
+def test_only_the_opponent_sees_the_confirm_and_dispute_buttons(client, event, bob):
+    services.tournament_start(tournament=event)
+    match = TournamentMatch.objects.filter(tournament=event, status="ready").first()
+    services.match_result_report(match=match, by=match.player_a.user,
+                                 winner=match.player_a_id, score_a=7, score_b=3)
+    client.force_login(bob)
+    assert "<button>Confirm</button>" not in client.get(_url(event, "detail")).content.decode()
+    client.force_login(match.player_b.user)
+    assert "<button>Confirm</button>" in client.get(_url(event, "detail")).content.decode()
+
+
 def test_the_public_page_shows_the_bracket_to_anyone(client, event):
     services.tournament_start(tournament=event)
     page = client.get(_url(event, "detail")).content.decode()

@@ -14,7 +14,7 @@ from .entries import (
     tournament_create,
     tournament_open_registration,
 )
-from .errors import DOMAIN_ERRORS, TournamentError
+from .errors import DOMAIN_ERRORS, NotAllowed, TournamentError
 from .results import (
     match_flag_clear,
     match_result_confirm,
@@ -27,8 +27,8 @@ from .results import (
 )
 
 __all__ = [
-    "DOMAIN_ERRORS", "TournamentError", "bracket_refresh", "entries_seed", "entry_add",
-    "entry_add_guest", "entry_withdraw", "match_flag_clear", "match_result_confirm",
+    "DOMAIN_ERRORS", "NotAllowed", "TournamentError", "bracket_refresh", "entries_seed",
+    "entry_add", "entry_add_guest", "entry_withdraw", "match_flag_clear", "match_result_confirm",
     "match_result_correct",
     "match_result_dispute", "match_result_enter", "match_result_report",
     "match_result_resolve", "match_start", "tournament_create", "tournament_open_registration",

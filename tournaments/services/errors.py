@@ -1,4 +1,5 @@
-"""Errors the tournament services raise; views and the API turn them into a 400."""
+"""Errors the tournament services raise: a refusal of the request (views and the API answer
+400, bad input) and, among them, a refusal of the person (``NotAllowed``: 403)."""
 
 from django.db.models import F
 
@@ -9,7 +10,18 @@ class TournamentError(ValueError):
     """A request the tournament refuses; the message says why."""
 
 
-#: What views and the API turn into a 400 with the message.
+class NotAllowed(TournamentError):
+    """The request may be fine, but not from this person: someone other than the match's
+    two players reporting it, other than the opponent confirming it, other than the player
+    withdrawing their own entry. Views and the API answer 403 (for bad input, 400).
+
+    The club's roles (admin, referee) are asked by the gates of ``clubs.permissions``
+    before a service runs; this is for who stands in the tournament's own data (the
+    players of a match, the player of an entry), which only the service reads under its
+    lock."""
+
+
+#: What views and the API turn into a 400 with the message (a ``NotAllowed``: 403).
 DOMAIN_ERRORS = (TournamentError,)
 
 

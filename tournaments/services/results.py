@@ -13,7 +13,7 @@ from results.models import FinishedMatch
 from results.services import finished_match_record, finished_match_void
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
-from .errors import TournamentError, lock
+from .errors import NotAllowed, TournamentError, lock
 
 M = TournamentMatch.Status
 R = ResultReport.Status
@@ -120,7 +120,7 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
     _playable(row)
     reporter = _player_of(by)
     if reporter is None or reporter.pk not in (row.player_a_id, row.player_b_id):
-        raise TournamentError("Only the two players of a match report its result.")
+        raise NotAllowed("Only the two players of a match report its result.")
     _check_score(row, winner, score_a, score_b)
     open_report = row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).first()
     if open_report is not None:
@@ -185,14 +185,18 @@ def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
     """The opponent confirms a pending report: the result is final."""
     tournament, row = _locked_match(report.match)
     report = ResultReport.objects.select_for_update().get(pk=report.pk)
+    if not _is_opponent(row, report, by):
+        raise NotAllowed("Only the opponent confirms a reported result.")
     if report.status != R.PENDING:
         raise TournamentError("This report is no longer waiting for a confirmation.")
-    confirmer = _player_of(by)
-    opponent = row.player_b_id if report.reported_by.player.pk == row.player_a_id \
-        else row.player_a_id
-    if confirmer is None or confirmer.pk != opponent:
-        raise TournamentError("Only the opponent confirms a reported result.")
     return _confirm(tournament, row, report, by=by)
+
+
+def _is_opponent(row: TournamentMatch, report: ResultReport, user) -> bool:
+    """Whether ``user`` plays ``row`` and did not make ``report`` (who may answer it)."""
+    player = _player_of(user)
+    return (player is not None and player.pk in (row.player_a_id, row.player_b_id)
+            and report.reported_by_id != user.pk)
 
 
 @transaction.atomic
@@ -200,16 +204,14 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
     """The opponent disputes a report: the match goes to the club's referees."""
     _, row = _locked_match(report.match)
     report = ResultReport.objects.select_for_update().get(pk=report.pk)
+    if not _is_opponent(row, report, by):
+        raise NotAllowed("Only the opponent disputes a reported result.")
     reason = (reason or "").strip()
     if not reason:
         raise TournamentError("Say what is wrong with the reported result.")
     if report.status != R.PENDING:
         raise TournamentError("This report is no longer waiting for a confirmation.")
-    disputer = _player_of(by)
-    if disputer is None or disputer.pk not in (row.player_a_id, row.player_b_id) \
-            or report.reported_by_id == by.pk:
-        raise TournamentError("Only the opponent disputes a reported result.")
-    return _dispute(row, report, by=by, reason=f"Disputed by {disputer}: {reason}")
+    return _dispute(row, report, by=by, reason=f"Disputed by {_player_of(by)}: {reason}")
 
 
 def report_verify(*, report_id: int) -> ResultReport | None:
