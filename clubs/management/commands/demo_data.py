@@ -1,14 +1,21 @@
 """Create (idempotently) a demo club with a dozen members and a demo admin login, a
-finished knockout tournament (main + consolation + last chance) and a running double
-elimination."""
+finished knockout tournament (main + consolation + last chance), a running double
+elimination, a Swiss night in its second round, a ladder with an open challenge and a league
+season with two divisions (everything through the services)."""
 
 import datetime
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
+from tournaments import services as tournaments
+from tournaments.models import TournamentMatch
+from tournaments.services import ladder as ladders
+from tournaments.services import league as leagues
+from tournaments.services import rounds
 from tournaments.services.simulation import SimulationPlan, tournament_simulate
 
 DEMO_CLUB = "Riverside Backgammon Club"
@@ -32,6 +39,56 @@ DEMO_TOURNAMENTS = [
                    withdrawal=False),
 ]
 
+SWISS_NIGHT, LADDER, LEAGUE = "Riverside Swiss Night", "Riverside Ladder", "Riverside League"
+
+
+def _swiss_night(club, players, user) -> None:
+    """Ten members, four rounds planned: round 1 played (the better seed wins, but for one
+    upset), round 2 paired and one of its results in."""
+    night = tournaments.tournament_create(
+        club=club, name=SWISS_NIGHT, format="swiss", starts_on=timezone.localdate(),
+        options={"lengths": {"main": 5}, "format_settings": {"rounds": 4}}, created_by=user)
+    for player in players:
+        tournaments.entry_add(tournament=night, player=player)
+    tournaments.tournament_start(tournament=night, by=user)
+    for number, results in ((1, None), (2, 1)):
+        preview = rounds.swiss_round_preview(tournament=night)
+        rounds.swiss_round_publish(tournament=night, pairs=preview["pairs"], by=user)
+        ready = night.matches.filter(round_number=number, status=TournamentMatch.Status.READY)
+        for i, match in enumerate(ready.order_by("index")[:results]):
+            upset = i == 2
+            tournaments.match_result_enter(
+                match=match, by=user, winner=match.player_b_id if upset else match.player_a_id,
+                score_a=2 if upset else 5, score_b=5 if upset else 3)
+
+
+def _ladder(club, players, user) -> None:
+    """Eight members in order; one challenge decided, one open (the sixth challenges the
+    fourth)."""
+    ladder = ladders.ladder_create(club=club, name=LADDER, reach=3, days=14, length=7)
+    for player in players[:8]:
+        ladders.ladder_join(ladder=ladder, player=player)
+    rungs = [r.player_id for r in ladder.rungs.order_by("position")]
+    played = ladders.challenge_issue(ladder=ladder, by=user, challenger=rungs[2],
+                                     challenged=rungs[1])
+    ladders.challenge_enter(challenge=played, by=user, winner=rungs[2], score_challenger=7,
+                            score_challenged=4)
+    ladders.challenge_issue(ladder=ladder, by=user, challenger=rungs[5], challenged=rungs[3])
+
+
+def _league(club, players, user) -> None:
+    """Two divisions of five, started last week (round 1 due next week), two results in."""
+    today = timezone.localdate()
+    season = leagues.season_create(
+        club=club, name=LEAGUE, starts_on=today - datetime.timedelta(days=7),
+        ends_on=today + datetime.timedelta(days=150), divisions=[players[:5], players[5:10]],
+        days_per_round=14, promote=1, relegate=1, length=5)
+    leagues.season_start(season=season)
+    for division in season.divisions.order_by("number"):
+        fixture = division.fixtures.order_by("round", "pk").first()
+        leagues.fixture_enter(fixture=fixture, by=user, winner=fixture.player_a_id,
+                              score_a=5, score_b=2)
+
 
 class Command(BaseCommand):
     help = "Create the demo club, its twelve members and the demo admin (safe to run again)."
@@ -51,9 +108,16 @@ class Command(BaseCommand):
         for plan in DEMO_TOURNAMENTS:
             if not club.tournaments.filter(name=plan.name).exists():
                 tournament_simulate(club=club, plan=plan, by=user)
+        members = [Player.objects.get(name=name).pk for name, _ in DEMO_MEMBERS]
+        if not club.tournaments.filter(name=SWISS_NIGHT).exists():
+            _swiss_night(club, members[:10], user)
+        if not club.ladders.filter(name=LADDER).exists():
+            _ladder(club, members, user)
+        if not club.leagues.filter(name=LEAGUE).exists():
+            _league(club, members, user)
         self.stdout.write(self.style.SUCCESS(
-            f"Demo data ready: {club.name} with {club.memberships.count()} members and "
-            f"{club.tournaments.count()} tournaments; "
+            f"Demo data ready: {club.name} with {club.memberships.count()} members, "
+            f"{club.tournaments.count()} tournaments, a ladder and a league; "
             f"admin login {DEMO_ADMIN[0]} / {DEMO_ADMIN[1]}"
         ))
 
