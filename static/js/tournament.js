@@ -1,10 +1,48 @@
-// The public tournament page follows the day by itself: it polls the tournament's version
-// and reloads when a result, a correction or a withdrawal changed it. Works without it too.
+// The tournament pages (the public page and the director's) follow the day by themselves:
+// they poll the tournament's version and reload when a result, a correction or a
+// withdrawal changed it. Never under someone's fingers: while a form field has focus or a
+// form has been edited, the page stays as it is and says "updated — reload" instead (and
+// reloads by itself at a later poll once the field is left untouched). Works without it too.
 (function () {
-  const box = document.getElementById("bracket");
+  const box = document.querySelector("[data-state-url]");
   if (!box) return;
   const url = box.dataset.stateUrl;
   let version = box.dataset.version;
+  let stale = false;
+  let edited = false;
+  const fields = "input, select, textarea";
+  function onEdit(event) {
+    if (event.target.form && event.target.matches(fields)) edited = true;
+  }
+  document.addEventListener("input", onEdit);
+  document.addEventListener("change", onEdit);
+
+  function busy() {
+    const focused = document.activeElement;
+    return edited || Boolean(focused && focused.form && focused.matches(fields));
+  }
+
+  function notice() {
+    let note = document.getElementById("tournament-updated");
+    if (note) return note;
+    note = document.createElement("p");
+    note.id = "tournament-updated";
+    note.className = "noprint";
+    note.setAttribute("role", "status");
+    note.dataset.testid = "updated";
+    note.style.cssText = "position:sticky;top:0;z-index:10;margin:0 0 .5em;padding:.4em .8em;" +
+      "background:#fff3bf;border:1px solid #e0c36a;border-radius:4px";
+    note.append("Updated — ");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "small";
+    button.textContent = "reload";
+    button.addEventListener("click", function () { window.location.reload(); });
+    note.append(button);
+    (document.querySelector("main") || document.body).prepend(note);
+    return note;
+  }
+
   async function poll() {
     try {
       const answer = await fetch(url, { headers: { Accept: "application/json" } });
@@ -12,12 +50,16 @@
         const state = await answer.json();
         if (String(state.version) !== String(version)) {
           version = state.version;
-          if (!document.querySelector("form input:focus, form select:focus")) {
-            window.location.reload();
-          }
+          stale = true;
         }
       }
     } catch (error) { /* offline for a moment: try again at the next tick */ }
+    if (!stale) return;
+    if (busy()) {
+      notice();
+    } else {
+      window.location.reload();
+    }
   }
   setInterval(poll, 15000);
 })();

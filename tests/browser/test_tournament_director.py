@@ -1,7 +1,8 @@
 """The tournament director's flow and the players' report and confirm, in a real browser:
 create an event, enter members and a guest, draw the seeds, start, enter a result and see
 the bracket advance; a player reports, the opponent confirms, and a spectator's public page
-follows by itself (polling, no reload by hand)."""
+follows by itself (polling, no reload by hand); the director's page follows too, but never
+reloads under a director's fingers (a focused or edited field: an "updated — reload" notice)."""
 
 import datetime
 
@@ -149,3 +150,72 @@ def test_the_draw_sheet_prints_one_flight_per_page_without_the_forms(page, live_
     assert breaks == ["page", "page"]  # main, consolation
     assert page.locator("a:has-text('print the draw')").is_hidden()
     assert page.locator("#match-M1-2").is_visible()
+
+
+def _running_cup(club, name):
+    tournament = services.tournament_create(club=club, name=name,
+                                            starts_on=datetime.date(2026, 11, 28))
+    for player in ("Ann", "Ben", "Cyd", "Del"):
+        services.entry_add(tournament=tournament, player=_member(club, f"{player} {name}"))
+    services.tournament_start(tournament=tournament)
+    return tournament
+
+
+def _elsewhere(tournament, alice, key="M1-2"):
+    """A result entered from another device (a referee's tablet, the API)."""
+    match = TournamentMatch.objects.get(tournament=tournament, key=key)
+    services.match_result_enter(match=match, by=alice, winner=match.player_a_id, score_a=7,
+                                score_b=2)
+
+
+FINISHED = "document.querySelector('#match-M1-2').textContent.includes('Finished')"
+
+
+def test_the_directors_page_follows_results_entered_elsewhere(page, live_server, login,
+                                                              alice, club):
+    tournament = _running_cup(club, "Followed Cup")
+    login("alice")
+    page.clock.install()  # the poll's timer is driven by the test, not waited for
+    page.goto(f"{live_server.url}{tournament.get_absolute_url()}manage/")
+    assert "Finished" not in page.locator("#match-M1-2").inner_text()
+    _elsewhere(tournament, alice)
+    page.clock.run_for(16_000)
+    page.wait_for_function(FINISHED)  # reloaded by itself
+    assert page.locator("[data-testid=updated]").count() == 0
+
+
+def test_the_directors_page_does_not_reload_under_a_typing_director(page, live_server,
+                                                                    login, alice, club):
+    tournament = _running_cup(club, "Typed Cup")
+    login("alice")
+    page.clock.install()
+    page.goto(f"{live_server.url}{tournament.get_absolute_url()}manage/")
+    form = page.locator("form.result[data-key='M1-1'][data-action='enter']")
+    form.locator("input[name=score_a]").fill("3")
+    page.locator("h1").click()  # typed, then looked away: still an edited form
+    _elsewhere(tournament, alice)
+    page.clock.run_for(16_000)
+    note = page.wait_for_selector("[data-testid=updated]")
+    assert "Updated" in note.inner_text()
+    assert form.locator("input[name=score_a]").input_value() == "3"  # not reloaded
+    assert "Finished" not in page.locator("#match-M1-2").inner_text()
+    note.query_selector("button:has-text('reload')").click()
+    page.wait_for_function(FINISHED)
+
+
+def test_a_focused_field_holds_the_reload_until_it_is_left(page, live_server, login, alice,
+                                                           club):
+    tournament = _running_cup(club, "Focused Cup")
+    login("alice")
+    page.clock.install()
+    page.goto(f"{live_server.url}{tournament.get_absolute_url()}manage/")
+    field = page.locator("form.result[data-key='M1-1'][data-action='enter'] "
+                         "input[name=score_a]")
+    field.focus()  # about to type, nothing typed yet
+    _elsewhere(tournament, alice)
+    page.clock.run_for(16_000)
+    page.wait_for_selector("[data-testid=updated]")
+    assert "Finished" not in page.locator("#match-M1-2").inner_text()
+    field.blur()
+    page.clock.run_for(16_000)  # the next poll: nobody at the form, the page reloads
+    page.wait_for_function(FINISHED)

@@ -135,6 +135,17 @@ def test_the_public_page_shows_the_bracket_to_anyone(client, event):
     assert client.get(_url(event, "state")).json()["status"] == "running"
 
 
+def test_the_directors_page_polls_the_state_like_the_public_page(client, alice, event):
+    """The same script and version poll on both pages (tests/browser: the reload itself)."""
+    services.tournament_start(tournament=event)
+    event.refresh_from_db()
+    client.force_login(alice)
+    poll = (f'data-state-url="{_url(event, "state")}" data-version="{event.version}"')
+    for name in ("manage", "detail"):
+        page = client.get(_url(event, name)).content.decode()
+        assert poll in page and "js/tournament.js" in page, name
+
+
 @pytest.mark.parametrize("persona, status", [("alice", 200), ("carol", 403), ("bob", 403),
                                              ("dave", 403)])
 def test_only_the_clubs_admins_direct(client, request, event, persona, status):
