@@ -16,9 +16,17 @@ In a database of its own (SQLite under a temporary DATA_DIR unless DATABASE_URL 
    client (``--clients`` at a time, ``--seconds`` per page): a minimal Django view first,
    then a constant page of the rating list's size, the rating list, the season leaderboard,
    the master points and a player page, each compared with it; then the same pages for a
-   signed-in member (the player page is theirs, with their chouette record). The tables are
-   cached per version of the club's ratings (whole pages for anonymous visitors), so this
-   measures the warm path; each page's first request shows a cold one.
+   signed-in member (the player page is theirs, with their chouette record), compared with
+   a minimal view that reads the session's user. The tables are cached per version of the
+   club's ratings (whole pages for anonymous visitors), so this measures the warm path;
+   each page's first request shows a cold one. ``--runs`` repeats the load part (same
+   server, same data) and prints each ratio's range over the runs.
+
+A fair comparison: the minimal views (``bench_urls``) are served by the same settings as the
+pages, so they pass through the same middleware stack (security, whitenoise, sessions,
+common, CSRF, authentication, messages, clickjacking); for a signed-in member the baseline
+also loads the session and its user (two queries every member page pays too), so a
+member page's ratio shows only what the page itself adds.
 
 Figures are printed; nothing is asserted about time.
 """
@@ -205,23 +213,34 @@ def _pages(args, data_dir: str, player: int, cookie: str) -> None:
              ("season leaderboard", "/clubs/bench/ratings/leaderboard/"),
              ("master points", "/clubs/bench/ratings/master-points/"),
              ("player page", f"/clubs/bench/players/{player}/")]
-    runs = [("anonymous (public results)", "", [
+    # The first row of each group is its baseline (the ratios are to it).
+    groups = [("anonymous (public results)", "", [
         ("minimal Django view", "/bench/minimal/"),
         ("constant 114 kB page", "/bench/minimal-big/"), *pages]),
-        ("signed-in member (own page, chouette record included)", cookie, pages)]
+        ("signed-in member (own page, chouette record included)", cookie, [
+            ("minimal view + user", "/bench/minimal-user/"), *pages])]
+    ratios: dict[tuple[str, str], list[float]] = {}
     try:
         print(f"gunicorn: {args.workers} sync workers; {args.clients} concurrent clients, "
-              f"{args.seconds:g} s per page")
-        base = None
-        for heading, who, urls in runs:
-            print(f" {heading}:")
-            for label, path in urls:
-                rate, median, errors, first = _load(port, path, args.clients, args.seconds,
-                                                    who)
-                base = base or rate
-                print(f"  {label:22} {rate:8.1f} req/s  median {median:7.1f} ms  "
-                      f"{rate / base:6.2f}x the minimal view  (first, cold: {first:6.1f} ms)"
-                      + (f"  {errors} errors" if errors else ""))
+              f"{args.seconds:g} s per page; {args.runs} run(s)")
+        for run in range(1, args.runs + 1):
+            print(f"run {run}:")
+            for heading, who, urls in groups:
+                print(f" {heading}:")
+                base = None
+                for label, path in urls:
+                    rate, median, errors, first = _load(port, path, args.clients,
+                                                        args.seconds, who)
+                    base = base or rate
+                    ratios.setdefault((heading, label), []).append(rate / base)
+                    print(f"  {label:22} {rate:8.1f} req/s  median {median:7.1f} ms  "
+                          f"{rate / base:6.2f}x the baseline  (first, cold: {first:6.1f} ms)"
+                          + (f"  {errors} errors" if errors else ""))
+        if args.runs > 1:
+            print("ratio to the group's baseline, range over the runs:")
+            for (heading, label), values in ratios.items():
+                print(f"  {heading.split(' (')[0]:18} {label:22} "
+                      f"{min(values):5.2f}–{max(values):5.2f}x")
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -235,6 +254,7 @@ def main(argv=None) -> None:
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-ratings-") as data_dir:
         _setup_django(data_dir)
