@@ -19,7 +19,15 @@ from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from clubs import ratings as pure
-from clubs.models import Club, MasterPointAward, Rating, RatingChange, RatingSettings, Season
+from clubs.models import (
+    Club,
+    MasterPointAward,
+    Membership,
+    Rating,
+    RatingChange,
+    RatingSettings,
+    Season,
+)
 from clubs.selectors.ratings import settings_key
 from results.models import FinishedMatch
 from tournaments.models import Placing, Tournament, TournamentMatch
@@ -262,6 +270,16 @@ def _is_group(competition: str) -> bool:
     """A group's standings ("group A", ...) are not a final placing: no placement points
     (the knockout after the groups is a tournament of its own, with its own placings)."""
     return competition.startswith("group ")
+
+
+def ratings_names_changed(*, player_id: int) -> None:
+    """A player's name changed: a new version of the cached tables of each of their clubs
+    (names are in them). Nothing is recomputed."""
+    clubs = list(Membership.objects.filter(player_id=player_id)
+                 .values_list("club_id", flat=True))
+    if RatingSettings.objects.filter(club_id__in=clubs).update(version=F("version") + 1):
+        for club_id in clubs:
+            _forget(club_id)
 
 
 # --------------------------------------------------------------------------- seasons
