@@ -6,6 +6,7 @@ from replaying its stored actions through ``chouette.core`` (no rule is re-imple
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from decimal import Decimal
 
@@ -247,3 +248,12 @@ def player_record(*, club: Club, player: Player) -> dict:
     totals = {key: sum(r[key] for r in rows) for key in (*ROLES, "points")}
     totals["amount"] = sum((r["amount"] for r in rows), ZERO)
     return {"player": player, "rows": rows, "totals": totals}
+
+
+def evenings_sat_in(*, club: Club, since: datetime.date, until: datetime.date
+                    ) -> list[tuple[int, datetime.date]]:
+    """(player id, date) for each of the club's chouette evenings from ``since`` to
+    ``until`` (both included) and each player who had a seat at it (one query)."""
+    return list(ChouetteSeat.objects.filter(session__club=club, session__date__gte=since,
+                                            session__date__lte=until)
+                .values_list("player_id", "session__date").distinct().order_by())

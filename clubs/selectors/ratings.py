@@ -10,9 +10,11 @@ import datetime
 from collections import defaultdict
 
 from django.core.cache import cache
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
+from chouette import selectors as chouette_selectors
+from chouette.models import ChouetteLedgerEntry, ChouetteSeat
 from clubs import ratings as pure
 from clubs.models import (
     Club,
@@ -23,6 +25,7 @@ from clubs.models import (
     RatingSettings,
     Season,
 )
+from games.models import MatchRecord
 from results.models import FinishedMatch
 from tournaments.models import Placing
 
@@ -138,7 +141,9 @@ def _placings_in(club: Club, season: Season | None):
 
 
 def leaderboard(*, club: Club, season: Season | None) -> dict:
-    """The season's leaderboard with the columns the club's admin chose (6 queries)."""
+    """The season's leaderboard with the columns the club's admin chose (7 queries): points
+    per match won, per day attended (a played match or a chouette evening sat in), and
+    per placing."""
     settings = settings_for(club=club)
     rules = pure.SeasonPointRules(
         per_match_win=settings.points_per_match_win,
@@ -156,6 +161,8 @@ def leaderboard(*, club: Club, season: Season | None) -> dict:
             row = rows[player]
             row["wins" if player == winner else "losses"] += 1
             row["days"].add(day)
+    for player, day in _evenings(club, season):  # a chouette evening is attendance too
+        rows[player]["days"].add(day)
     rated = _in_season(RatingChange.objects.filter(club=club), season)
     for player, count in rated.values_list("player_id").annotate(n=Count("pk")):
         rows[player]["rated_matches"] = count
@@ -187,6 +194,21 @@ def leaderboard(*, club: Club, season: Season | None) -> dict:
     columns = [(key, COLUMN_LABELS[key]) for key in settings.leaderboard_columns]
     return {"season": season, "columns": columns, "rows": table,
             "pending": settings.recompute_pending}
+
+
+def _evenings(club: Club, season: Season | None) -> list[tuple[int, datetime.date]]:
+    if season is None:
+        return chouette_selectors.evenings_sat_in(club=club, since=datetime.date.min,
+                                                  until=datetime.date.max)
+    return chouette_selectors.evenings_sat_in(club=club, since=season.starts_on,
+                                              until=season.ends_on)
+
+
+def attendance_version(*, club: Club) -> int | None:
+    """The club's latest chouette seat: the leaderboard counts the evenings players sat in,
+    which move without a ratings recompute (a new evening, a late joiner), so its cached
+    table's key holds this too (one index query)."""
+    return ChouetteSeat.objects.filter(session__club=club).aggregate(latest=Max("pk"))["latest"]
 
 
 # --------------------------------------------------------------------------- master points
@@ -301,3 +323,47 @@ def standing_of(*, club: Club, player: Player) -> tuple[float, int]:
     if rating is None:
         return settings_for(club=club).start_rating, 0
     return rating.rating, rating.experience
+
+
+# --------------------------------------------------------------------------- live parts
+
+
+def _latest(model, field: str, **where) -> Subquery:
+    """The id of the player's latest row of ``model`` through ``field`` (an index seek)."""
+    return Subquery(model.objects.filter(**{field: OuterRef("pk")}, **where)
+                    .order_by("-pk").values("pk")[:1])
+
+
+def players_for_page(*, club: Club) -> QuerySet[Player]:
+    """The club's players, each with the versions of what a player page reads live (one
+    query with the player): ``ledger_as_box``/``ledger_as_member``, their latest chouette
+    ledger rows (finishing a game and reversing one both write ledger rows for everyone in
+    it, and ledger rows are never changed: ``chouette.services``), and ``records_left``/
+    ``records_right``, their latest match records here."""
+    return Player.objects.filter(memberships__club=club).annotate(
+        ledger_as_box=_latest(ChouetteLedgerEntry, "box"),
+        ledger_as_member=_latest(ChouetteLedgerEntry, "member"),
+        records_left=_latest(MatchRecord, "player_left", club=club),
+        records_right=_latest(MatchRecord, "player_right", club=club))
+
+
+def chouette_version(player: Player) -> str:
+    return f"{player.ledger_as_box or 0}-{player.ledger_as_member or 0}"
+
+
+def records_version(player: Player) -> str:
+    return f"{player.records_left or 0}-{player.records_right or 0}"
+
+
+def chouette_record(*, club: Club, player: Player) -> dict:
+    """The player's chouette record (``chouette.selectors.player_record``, ~8 ms on a big
+    club), cached until their ledger moves: the key holds ``chouette_version`` (a player
+    from ``players_for_page``). Without the player the record is the same for every member
+    who may see it (the chouette gate is the caller's)."""
+    key = f"ratings:chouette:{club.pk}:{player.pk}:{chouette_version(player)}"
+    record = cache.get(key)
+    if record is None:
+        record = chouette_selectors.player_record(club=club, player=player)
+        record = {"rows": record["rows"], "totals": record["totals"]}
+        cache.set(key, record, CACHE_SECONDS)
+    return record

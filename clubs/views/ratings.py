@@ -17,7 +17,6 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 
-from chouette import selectors as chouette_selectors
 from clubs.decorators import login_if_anonymous
 from clubs.forms import RatingSettingsForm, SeasonForm, WhatIfForm
 from clubs.models import Player
@@ -46,14 +45,15 @@ def _csv(filename: str, header: list[str], rows) -> HttpResponse:
     return response
 
 
-def _fragment(request, key: str | None, template: str, make_context) -> str:
+def _fragment(request, key: str | None, template: str, make_context,
+              seconds: int = CACHE_SECONDS) -> str:
     """A page's table, rendered once per version of the club's ratings (see
     ``selectors.cache_key``): the selector runs only when the cache misses."""
     html = cache.get(key) if key else None
     if html is None:
         html = render_to_string(template, make_context(), request)
         if key:
-            cache.set(key, html, CACHE_SECONDS)
+            cache.set(key, html, seconds)
     return mark_safe(html)  # noqa: S308 - our own template's output
 
 
@@ -118,7 +118,8 @@ def leaderboard(request, slug: str):
         rows = [[r["rank"], r["name"], *r["cells"]] for r in data["rows"]]
         return _csv(f"{club.slug}-leaderboard.csv",
                     ["rank", "player", *[key for key, _ in data["columns"]]], rows)
-    key = selectors.cache_key(settings, "leaderboard", season.pk if season else "")
+    key = selectors.cache_key(settings, "leaderboard", season.pk if season else "",
+                              selectors.attendance_version(club=club))
 
     def build():
         table = _fragment(request, key, "clubs/public/_leaderboard_table.html", lambda: {
@@ -173,28 +174,41 @@ def player_head_to_head(request, slug: str, player_id: int):
 @login_if_anonymous
 def player_page(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
-    player = _player(club, player_id)
+    player = get_object_or_404(selectors.players_for_page(club=club), pk=player_id)
     settings = selectors.settings_for(club=club)
     key = selectors.cache_key(settings, "player", player.pk)
 
     def build():
-        chouette = None
-        if chouette_visible_to(user=request.user, club=club):
-            chouette = chouette_selectors.player_record(club=club, player=player)
-        records = match_list(club=club).filter(Q(player_left=player) | Q(player_right=player))
         story = _fragment(request, key, "clubs/public/_player_story.html", lambda: {
             "club": club, "player": player,
             "rating": selectors.player_rating(club=club, player=player),
             "recent": list(player_results(club=club, player=player)[:RECENT]),
             "placings": selectors.player_placings(club=club, player=player),
             "h2h": selectors.head_to_head_table(club=club, player=player)})
+        members = chouette_visible_to(user=request.user, club=club)
+        live = _fragment(request, _live_key(key, player, members),
+                         "clubs/public/_player_live.html", lambda: {
+                             "club": club, "player": player, "chouette": selectors.
+                             chouette_record(club=club, player=player) if members else None,
+                             "records": list(match_list(club=club).filter(
+                                 Q(player_left=player) | Q(player_right=player))
+                                 .order_by("-uploaded_at")[:RECENT])},
+                         seconds=PLAYER_PAGE_SECONDS)
         return render(request, "clubs/public/player.html", {
             "club": club, "player": player, "tab": "ratings", "story": story,
-            "pending": settings.recompute_pending, "chouette": chouette,
-            "records": list(records.order_by("-uploaded_at")[:RECENT])})
+            "pending": settings.recompute_pending, "live": live})
 
     # The match records' rules-check verdicts change without a recompute: a minute at most.
     return _whole_page(request, key, build, seconds=PLAYER_PAGE_SECONDS)
+
+
+def _live_key(key: str | None, player: Player, members: bool) -> str | None:
+    """The chouette record and the match records: a new version when the player's ledger or
+    records move (a new game, a reversal, an upload); verdicts within a minute."""
+    if key is None:
+        return None
+    chouette = selectors.chouette_version(player) if members else "hidden"
+    return f"{key}:live:{chouette}:{selectors.records_version(player)}"
 
 
 @login_if_anonymous
