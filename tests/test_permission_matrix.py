@@ -385,6 +385,7 @@ NOT_IN_THIS_MATRIX = {
     # Tournaments: public brackets, the director's page for the club's admins (tests/tournaments).
     "tournaments:list", "tournaments:new", "tournaments:detail", "tournaments:state",
     "tournaments:manage", "tournaments:play", "tournaments:direct", "tournaments:mine",
+    "tournaments:withdraw",  # a player's own entry (tests/tournaments/test_player_withdrawal)
     "tournament-list", "tournament-detail", "tournament-match-report-api",
     "tournament-report-confirm-api",
     # Tournament writes: their own persona x endpoint table in tests/tournaments/test_api.py.

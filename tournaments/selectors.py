@@ -154,6 +154,14 @@ def my_matches(*, tournament: Tournament, user, rows: list | None = None
                            getattr(m.player_b, "user_id", None))]
 
 
+def my_entry(*, tournament: Tournament, user) -> Entry | None:
+    """The user's active entry in the tournament, if any."""
+    if not user.is_authenticated:
+        return None
+    return tournament.entries.select_related("player").filter(
+        player__user_id=user.pk, status=Entry.Status.ACTIVE).first()
+
+
 def player_history(*, club: Club, user) -> list[dict]:
     """The user's tournaments in the club, newest first: each with the entry, every match
     played or to play (from the player's side: opponent, score, won or lost) and the

@@ -13,6 +13,7 @@ urlpatterns = [
     path(P + "<int:pk>/state.json", views.tournament_state, name="state"),
     path(P + "<int:pk>/manage/", views.tournament_manage, name="manage"),
     path(P + "<int:pk>/play/<slug:action>/", views.player_action, name="play"),
+    path(P + "<int:pk>/withdraw/", views.my_withdrawal, name="withdraw"),
     path(P + "<int:pk>/direct/<slug:action>/", views.director_action, name="direct"),
     # Swiss, MoreSwiss, round robins, groups; ladders; leagues (tournaments/views_formats.py).
     path(P + "<int:pk>/standings/", views_formats.standings_page, name="standings"),

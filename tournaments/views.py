@@ -104,6 +104,40 @@ def my_tournaments(request, slug: str):
 
 
 @login_required
+@_refusals_are_403
+def my_withdrawal(request, slug: str, pk: int):
+    """A player withdraws themselves: a confirmation page, then the withdrawal (the same as
+    the director's; the service refuses someone else's entry)."""
+    club = get_object_or_404(Club, slug=slug)
+    tournament = _tournament(club, pk)
+    if request.method == "POST":
+        form = forms.WithdrawForm(request.POST)
+        if not form.is_valid():
+            raise Http404("No such entry.")
+        entry = get_object_or_404(Entry.objects.select_related("player"),
+                                  tournament=tournament, pk=form.cleaned_data["entry"])
+        try:
+            services.entry_withdraw_own(entry=entry, by=request.user)
+        except services.NotAllowed:
+            raise
+        except services.DOMAIN_ERRORS as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"You withdrew from {tournament.name}." + (
+                " Your next opponent gets a walkover." if tournament.status ==
+                Tournament.Status.RUNNING else ""))
+        return redirect("tournaments:mine", slug=club.slug)
+    entry = selectors.my_entry(tournament=tournament, user=request.user)
+    if entry is None:
+        raise Http404("You have no entry in this tournament.")
+    return render(request, "tournaments/public/withdraw.html", {
+        "club": club, "tournament": tournament, "entry": entry,
+        "playing": [m for m in selectors.my_matches(tournament=tournament, user=request.user)
+                    if m.status in (TournamentMatch.Status.READY,
+                                    TournamentMatch.Status.IN_PROGRESS)]})
+
+
+@login_required
 def tournament_manage(request, slug: str, pk: int):
     club = club_for_admin(user=request.user, slug=slug)
     tournament = _tournament(club, pk)

@@ -70,6 +70,7 @@ class Write:
     data: object  # world -> body
     refused: frozenset = frozenset({403})  # what a signed-in outsider gets
     setup: object = None  # world -> None, before the call
+    label: str = ""  # tells two rows of one endpoint apart in the test ids
 
 
 ADMINS = frozenset({"alice", "root"})  # the superuser passes every gate
@@ -84,6 +85,10 @@ WRITES = [
     Write("tournament-entry-add-api", ADMINS, lambda w: [w.draft.pk],
           lambda w: {"player": w.eve.pk}),
     Write("tournament-entry-withdraw-api", ADMINS, lambda w: [w.entry.pk], lambda w: {}),
+    # ... and a player their own entry (Bob's, in the draft): NotAllowed for anyone else.
+    Write("tournament-entry-withdraw-api", ADMINS | BOB, lambda w: [w.bob_entry.pk],
+          lambda w: {}, setup=lambda w: setattr(w, "bob_entry", services.entry_add(
+              tournament=w.draft, player=w.bob.player)), label="-own"),
     Write("tournament-seed-api", ADMINS, lambda w: [w.draft.pk], lambda w: {}),
     Write("tournament-start-api", ADMINS, lambda w: [w.draft.pk], lambda w: {}),
     Write("tournament-match-enter-api", ADMINS, lambda w: [w.m11.pk],
@@ -114,7 +119,8 @@ def snapshot():
 
 
 @pytest.mark.parametrize("write, persona", [
-    pytest.param(w, p, id=f"{w.name}-{p}") for w in WRITES for p in PERSONAS])
+    pytest.param(w, p, id=f"{w.name}{w.label}-{p}")
+    for w in WRITES for p in PERSONAS])
 def test_only_the_right_people_write(client, world, write, persona):
     if write.setup:
         write.setup(world)

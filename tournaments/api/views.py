@@ -1,8 +1,9 @@
 """Tournaments API: tournaments with their entries and bracket (anyone reads); the club's
 admins (directors) create, enter, seed, start and enter results; referees and admins settle
-disputes and correct results; players report, confirm and dispute their own matches (the
-services check who). Every write goes through ``tournaments.services``; the gates of
-``clubs.permissions`` decide who may call it."""
+disputes and correct results; players report, confirm and dispute their own matches and
+withdraw their own entries (the services check who: anyone else gets a 403). Every write
+goes through ``tournaments.services``; the gates of ``clubs.permissions`` decide who may
+call it."""
 
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
@@ -11,7 +12,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from clubs.permissions import club_for_admin, club_for_referee
+from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from tournaments import services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
@@ -205,16 +206,19 @@ class EntryAddApi(_Write):
 
 
 class EntryWithdrawApi(_Write):
-    """Withdraw an entry (the club's admins); after the start the next opponent gets a
-    walkover."""
+    """Withdraw an entry: the club's admins any entry, a player their own (anyone else gets
+    a 403). Before the start the entry goes; after it the next opponent gets a walkover."""
 
     input_class = WithdrawInput
 
     @extend_schema(request=None, responses={200: EntryOutput})
     def post(self, request, pk: int):
-        entry = get_object_or_404(Entry.objects.select_related("tournament", "player"), pk=pk)
-        club_for_admin(user=request.user, club_id=entry.tournament.club_id)
-        entry = services.entry_withdraw(entry=entry, by=request.user)
+        entry = get_object_or_404(Entry.objects.select_related("tournament__club", "player"),
+                                  pk=pk)
+        if is_club_admin(user=request.user, club=entry.tournament.club):
+            entry = services.entry_withdraw(entry=entry, by=request.user)
+        else:  # their own entry only: the service refuses anyone else's (NotAllowed, 403)
+            entry = services.entry_withdraw_own(entry=entry, by=request.user)
         return Response(EntryOutput(entry).data)
 
 

@@ -11,6 +11,7 @@ from .entries import (
     entry_add,
     entry_add_guest,
     entry_withdraw,
+    entry_withdraw_own,
     tournament_create,
     tournament_open_registration,
 )
@@ -28,8 +29,8 @@ from .results import (
 
 __all__ = [
     "DOMAIN_ERRORS", "NotAllowed", "TournamentError", "bracket_refresh", "entries_seed",
-    "entry_add", "entry_add_guest", "entry_withdraw", "match_flag_clear", "match_result_confirm",
-    "match_result_correct",
+    "entry_add", "entry_add_guest", "entry_withdraw", "entry_withdraw_own",
+    "match_flag_clear", "match_result_confirm", "match_result_correct",
     "match_result_dispute", "match_result_enter", "match_result_report",
     "match_result_resolve", "match_start", "tournament_create", "tournament_open_registration",
     "tournament_start",

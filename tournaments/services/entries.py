@@ -1,4 +1,5 @@
-"""Events and entries: create, open registration, enter members and guests, seed, withdraw."""
+"""Events and entries: create, open registration, enter members and guests, seed, withdraw
+(by the director, or a player themselves)."""
 
 import datetime
 import random
@@ -11,7 +12,7 @@ from clubs.models import Club, Membership, Player
 from clubs.services import MembershipError, player_join
 from tournaments.models import Entry, Tournament
 
-from .errors import TournamentError, lock
+from .errors import NotAllowed, TournamentError, lock
 from .options import tournament_options
 
 Status = Tournament.Status
@@ -96,6 +97,16 @@ def entry_withdraw(*, entry: Entry, by=None) -> Entry:
     if tournament.status == Status.RUNNING:
         bracket_refresh(tournament=tournament, by=by)
     return entry
+
+
+@transaction.atomic
+def entry_withdraw_own(*, entry: Entry, by) -> Entry:
+    """A player withdraws themselves: the director's withdrawal (:func:`entry_withdraw`), by
+    the entry's own player only (the club's admins withdraw anyone, behind their gate)."""
+    if not Entry.objects.filter(pk=entry.pk, player__user_id=by.pk).exists():
+        raise NotAllowed("Only the player of an entry withdraws it; the club's admins "
+                         "withdraw anyone.")
+    return entry_withdraw(entry=entry, by=by)
 
 
 @transaction.atomic
