@@ -1,6 +1,7 @@
 """Reads for ladders and leagues: the ladder with its open challenges, each division's table
 (pure standings) with its fixtures."""
 
+from tournaments.formats import ladder as ladder_rules
 from tournaments.formats import standings as pure_standings
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason
 
@@ -11,6 +12,24 @@ def ladder_view(*, ladder: Ladder) -> dict:
                       .order_by("-issued_at", "-pk")[:50])
     return {"rungs": rungs, "open": [c for c in challenges if c.is_open],
             "recent": [c for c in challenges if not c.is_open][:20]}
+
+
+def challengeable(*, ladder: Ladder, view: dict, player_id: int | None) -> set[int]:
+    """Whom this player may challenge now (the ladder's rules), to offer only those."""
+    order = [r.player_id for r in view["rungs"]]
+    if player_id not in order:
+        return set()
+    busy = {p for c in view["open"] for p in (c.challenger_id, c.challenged_id)}
+    last = {r.player_id: r.last_opponent_id for r in view["rungs"] if r.last_opponent_id}
+    allowed = set()
+    for other in order[:order.index(player_id)]:
+        try:
+            ladder_rules.check_challenge(order, player_id, other, reach=ladder.reach,
+                                         last_opponent=last, busy=busy)
+        except ladder_rules.ChallengeError:
+            continue
+        allowed.add(other)
+    return allowed
 
 
 def season_tables(*, season: LeagueSeason) -> list[dict]:

@@ -150,9 +150,12 @@ def ladder_page(request, slug: str, pk: int):
     ladder = _ladder(club, pk)
     me = Player.objects.filter(user=request.user).first() if request.user.is_authenticated \
         else None
+    view = selectors_league.ladder_view(ladder=ladder)
     return render(request, "tournaments/public/ladder.html", {
-        "club": club, "ladder": ladder, **selectors_league.ladder_view(ladder=ladder),
-        "me": me, "on_ladder": me is not None and ladder.rungs.filter(player=me).exists(),
+        "club": club, "ladder": ladder, **view, "me": me,
+        "on_ladder": me is not None and any(r.player_id == me.pk for r in view["rungs"]),
+        "challengeable": selectors_league.challengeable(ladder=ladder, view=view,
+                                                        player_id=me and me.pk),
         "can_direct": is_club_admin(user=request.user, club=club),
         "can_correct": is_referee(user=request.user, club=club)})
 

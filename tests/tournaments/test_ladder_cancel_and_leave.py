@@ -161,3 +161,13 @@ def test_cancel_and_leave_through_the_api(client, ladder, alice, bob):
                            content_type="application/json")
     assert response.status_code == 200 and order(ladder) == "bcef"
     assert AuditEntry.objects.filter(action=AuditEntry.Action.MEMBERSHIP_ENDED).count() == 1
+
+
+def test_the_page_offers_challenges_only_within_reach_and_to_players_free(client, ladder):
+    p = ladder.players
+    client.force_login(p["f"].user)
+    url = reverse("tournaments:ladder", args=[ladder.club.slug, ladder.pk])
+    offered = client.get(url).context["challengeable"]
+    assert offered == {p["c"].pk, p["d"].pk, p["e"].pk}  # 3 places up, none below
+    ladders.challenge_issue(ladder=ladder, by=p["e"].user, challenged=p["d"])
+    assert client.get(url).context["challengeable"] == {p["c"].pk}
