@@ -162,6 +162,12 @@ def test_the_ladder_with_an_open_challenge_fits_a_phone(phone, live_server, club
     phone.goto(f"{live_server.url}/clubs/{club.slug}/ladders/{ladder.pk}/")
     phone.click("button:has-text('Cancel my challenge')")
     phone.wait_for_selector("text=Challenge cancelled.")
+    phone.click("summary:has-text('Leave the ladder')")
+    phone.click("button:has-text('Yes, leave the ladder')")
+    phone.wait_for_selector("text=left the ladder")
+    assert list(ladder.rungs.order_by("position").values_list("player_id", flat=True)) == [
+        p.pk for p in players[:4] + players[5:]]
+    _fits(phone)
 
 
 def test_a_league_table_fits_a_phone(phone, live_server, club, alice, carol):
