@@ -145,8 +145,8 @@ def test_cancel_and_leave_through_the_api(client, ladder, alice, bob):
     p = ladder.players
     challenge = ladders.challenge_issue(ladder=ladder, by=p["d"].user, challenged=p["a"])
     url = reverse("ladder-challenge-action-api", args=[challenge.pk, "cancel"])
-    client.force_login(p["a"].user)
-    assert client.post(url, {}, content_type="application/json").status_code == 400
+    client.force_login(p["a"].user)  # the challenged player: not theirs to cancel
+    assert client.post(url, {}, content_type="application/json").status_code == 403
     client.force_login(p["d"].user)
     response = client.post(url, {}, content_type="application/json")
     assert response.status_code == 200 and response.json()["status"] == "cancelled"

@@ -154,3 +154,15 @@ def test_the_beat_schedule_runs_the_fixture_expiry_task():
 
     app.loader.import_default_modules()
     assert "tournaments.tasks.fixtures_expire_task" in app.tasks
+
+
+def test_someone_else_reporting_a_fixture_through_the_api_gets_403(client, club, bob):
+    season = _season(club)
+    fixture = _round(season, 1).first()
+    client.force_login(bob)
+    response = client.post(reverse("league-fixture-action-api", args=[fixture.pk, "report"]),
+                           {"winner": fixture.player_a_id, "score_a": 5, "score_b": 0},
+                           content_type="application/json")
+    assert response.status_code == 403 and "Only the two players" in response.json()["detail"]
+    fixture.refresh_from_db()
+    assert fixture.status == F.READY

@@ -18,7 +18,7 @@ from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import TournamentError
+from .errors import NotAllowed, TournamentError
 
 S = Challenge.Status
 
@@ -73,7 +73,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
         raise TournamentError("This ladder is closed.")
     challenger = challenger or _player_of(by)
     if challenger is None:
-        raise TournamentError("Only a player on the ladder challenges.")
+        raise NotAllowed("Only a player on the ladder challenges.")
     challenger_id = challenger.pk if isinstance(challenger, Player) else challenger
     challenged_id = challenged.pk if isinstance(challenged, Player) else challenged
     last = dict(ladder.rungs.values_list("player_id", "last_opponent_id"))
@@ -106,7 +106,7 @@ def challenge_accept(*, challenge: Challenge, by) -> Challenge:
     _, row = _locked(challenge)
     player = _player_of(by)
     if player is None or player.pk != row.challenged_id:
-        raise TournamentError("Only the challenged player accepts a challenge.")
+        raise NotAllowed("Only the challenged player accepts a challenge.")
     if row.status != S.OPEN:
         raise TournamentError("This challenge is not waiting for an answer.")
     row.status, row.accepted_at = S.ACCEPTED, timezone.now()
@@ -132,7 +132,7 @@ def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger:
     _, row = _locked(challenge)
     player = _player_of(by)
     if player is None or player.pk not in (row.challenger_id, row.challenged_id):
-        raise TournamentError("Only the two players report their challenge.")
+        raise NotAllowed("Only the two players report their challenge.")
     if row.status not in (S.OPEN, S.ACCEPTED):
         raise TournamentError("This challenge has no result to report now.")
     _check_score(row, winner, score_challenger, score_challenged)
@@ -151,7 +151,7 @@ def challenge_confirm(*, challenge: Challenge, by) -> Challenge:
         raise TournamentError("This challenge is not waiting for a confirmation.")
     if player is None or player.pk not in (row.challenger_id, row.challenged_id) or (
             reporter is not None and reporter.pk == player.pk):
-        raise TournamentError("Only the opponent confirms a reported result.")
+        raise NotAllowed("Only the opponent confirms a reported result.")
     row.confirmed_by = by
     _decide(ladder, row, status=S.DECIDED)
     return row
@@ -282,7 +282,7 @@ def challenge_cancel(*, challenge: Challenge, by, reason: str = "",
                      action=AuditEntry.Action.RESULT_CORRECTED, target=row, reason=reason,
                      before={"status": row.status}, after={"status": S.CANCELLED})
     elif not own:
-        raise TournamentError("Only the challenger cancels their challenge.")
+        raise NotAllowed("Only the challenger cancels their challenge.")
     elif row.status != S.OPEN:
         raise TournamentError("The challenge was accepted: it is played now (or the "
                               "director cancels it).")

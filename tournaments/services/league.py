@@ -18,7 +18,7 @@ from tournaments import selectors_league as reads
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import TournamentError
+from .errors import NotAllowed, TournamentError
 
 F_ = Fixture.Status
 
@@ -115,7 +115,7 @@ def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: 
     _, row = _locked(fixture)
     player = _player_of(by)
     if player is None or player.pk not in (row.player_a_id, row.player_b_id):
-        raise TournamentError("Only the two players report their fixture.")
+        raise NotAllowed("Only the two players report their fixture.")
     if row.status != F_.READY:
         raise TournamentError("This fixture has no result to report now.")
     _check_score(row, winner, score_a, score_b)
@@ -133,7 +133,7 @@ def fixture_confirm(*, fixture: Fixture, by) -> Fixture:
         raise TournamentError("This fixture is not waiting for a confirmation.")
     if player is None or player.pk not in (row.player_a_id, row.player_b_id) or (
             reporter is not None and reporter.pk == player.pk):
-        raise TournamentError("Only the opponent confirms a reported result.")
+        raise NotAllowed("Only the opponent confirms a reported result.")
     row.confirmed_by = by
     _decide(season, row, F_.FINISHED)
     return row
