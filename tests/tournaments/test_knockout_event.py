@@ -285,3 +285,152 @@ def test_a_correction_updates_the_finished_match_row(club, alice, carol):
     row = FinishedMatch.objects.get(source="tournament", source_id=match.pk)
     assert (row.winner_id, row.score_a, row.score_b) == (match.player_b_id, 5, 7)
     assert row.is_played
+
+
+# --------------------------------------------------------------------------- corrections and
+# reports, the cases the issue names one by one ("Corrections", "Result reporting")
+
+
+def test_a_correction_of_a_walkover_records_a_played_result_and_moves_the_later_round(
+        club, alice, carol):
+    """The director withdrew the wrong player: the match was in fact played."""
+    tournament, _ = _event(club, 4, "single_elimination")
+    _win(tournament, "M1-1", by=alice)
+    semi = _match(tournament, "M1-2")
+    services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
+                                                    player=semi.player_a), by=alice)
+    assert _match(tournament, "M1-2").winner == semi.player_b  # by walkover
+    services.match_result_correct(match=semi, by=carol, winner=semi.player_a_id, score_a=7,
+                                  score_b=6, reason="They played: wrong player withdrawn")
+    semi = _match(tournament, "M1-2")
+    assert (semi.status, semi.winner, semi.score_a, semi.score_b) == (
+        M.FINISHED, semi.player_a, 7, 6)
+    row = FinishedMatch.objects.get(source="tournament", source_id=semi.pk)
+    assert row.outcome == FinishedMatch.Outcome.PLAYED and row.winner == semi.player_a
+    entry = AuditEntry.objects.get(action="result_corrected")
+    assert entry.before["status"] == M.WALKOVER and entry.after["status"] == M.FINISHED
+    final = _match(tournament, "M2-1")
+    assert semi.player_a_id in (final.player_a_id, final.player_b_id)
+
+
+def test_a_correction_flags_a_later_match_in_progress_and_keeps_it(club, alice, carol):
+    tournament, _ = _event(club, 4, "single_elimination")
+    _win(tournament, "M1-1", by=alice)
+    _win(tournament, "M1-2", by=alice)
+    final = _match(tournament, "M2-1")
+    services.match_start(match=final)
+    semi = _match(tournament, "M1-1")
+    services.match_result_correct(match=semi, by=carol, winner=semi.player_b_id, score_a=2,
+                                  score_b=7, reason="Scoresheet misread")
+    kept = _match(tournament, "M2-1")
+    assert kept.status == M.IN_PROGRESS  # nothing is silently changed or deleted
+    assert (kept.player_a_id, kept.player_b_id) == (final.player_a_id, final.player_b_id)
+    assert f"should be {semi.player_b.name} v {final.player_b.name}" in kept.flag
+    assert "in progress" in kept.flag
+    assert not FinishedMatch.objects.filter(source="tournament", source_id=kept.pk).exists()
+
+
+def test_a_correction_gives_a_later_walkover_to_the_right_players(club, alice, carol):
+    """A walkover is not a played match: when a correction puts someone else in the
+    withdrawn player's place, the match is played after all."""
+    tournament, _ = _event(club, 4, "single_elimination")
+    first = _match(tournament, "M1-1")
+    _win(tournament, "M1-1", by=alice)  # Player 01 beats Player 04 ...
+    _win(tournament, "M1-2", by=alice)
+    services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
+                                                    player=first.player_a), by=alice)
+    final = _match(tournament, "M2-1")
+    assert final.status == M.WALKOVER  # ... then withdraws before the final
+    services.match_result_correct(match=first, by=carol, winner=first.player_b_id,
+                                  score_a=5, score_b=7, reason="Player 04 won 7-5")
+    final = _match(tournament, "M2-1")
+    assert final.status == M.READY and final.winner_id is None and not final.flag
+    assert first.player_b_id in (final.player_a_id, final.player_b_id)
+    row = FinishedMatch.objects.get(source="tournament", source_id=final.pk)
+    assert row.outcome == FinishedMatch.Outcome.VOID  # the walkover is gone from the table
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
+    assert not Placing.objects.filter(tournament=tournament).exists()
+    _win(tournament, "M2-1", by=alice)  # played after all: the same row, played
+    assert FinishedMatch.objects.get(pk=row.pk).outcome == FinishedMatch.Outcome.PLAYED
+
+
+def test_a_correction_that_keeps_the_withdrawn_player_in_place_keeps_the_walkover(
+        club, alice, carol):
+    tournament, _ = _event(club, 4, "single_elimination")
+    _win(tournament, "M1-1", by=alice)
+    _win(tournament, "M1-2", by=alice)
+    first = _match(tournament, "M1-1")
+    services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
+                                                    player=first.player_a), by=alice)
+    services.match_result_correct(match=first, by=carol, winner=first.player_a_id,
+                                  score_a=7, score_b=5, reason="The score was 7-5")
+    final = _match(tournament, "M2-1")
+    assert final.status == M.WALKOVER and not final.flag
+    assert final.winner_id == _match(tournament, "M1-2").player_a_id
+
+
+def test_a_match_file_whose_check_finds_violations_flags_the_match_with_the_reason(
+        club, django_capture_on_commit_callbacks):
+    from tests.factories import sample_bytes
+
+    tournament, _ = _event(club, 2, "single_elimination")
+    match = _match(tournament, "M1-1")
+    # The file's score agrees (2-7, the right-hand player wins), but its play breaks a rule.
+    with django_capture_on_commit_callbacks(execute=True):
+        report = services.match_result_report(
+            match=match, by=match.player_b.user, winner=match.player_b_id, score_a=2,
+            score_b=7, match_file=sample_bytes("5nqfGw9bWG3deTaU.mat"), filename="x.mat")
+    report.refresh_from_db()
+    assert report.status == ResultReport.Status.FLAGGED
+    assert report.match_record.rules_check.status == "failed"
+    match = _match(tournament, "M1-1")
+    assert match.status == M.IN_PROGRESS and match.winner_id is None
+    assert match.flag == "Reported 2–7, but the rules check found violations."
+    with pytest.raises(services.TournamentError, match="no longer waiting"):
+        services.match_result_confirm(report=report, by=match.player_a.user)  # a referee's
+
+
+def test_a_disputed_match_is_settled_by_a_referee_not_entered_over(club, alice, carol):
+    """Entering over a dispute would drop it without a reason and leave its flag behind."""
+    tournament, _ = _event(club, 4, "single_elimination")
+    match = _match(tournament, "M1-1")
+    a, b = match.player_a, match.player_b
+    report = services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7,
+                                          score_b=2)
+    services.match_result_dispute(report=report, by=b.user, reason="I won 7-6")
+    with pytest.raises(services.TournamentError, match="with the referees"):
+        services.match_result_enter(match=match, by=alice, winner=a.pk, score_a=7, score_b=2)
+    match = _match(tournament, "M1-1")
+    assert match.status == M.IN_PROGRESS and "I won 7-6" in match.flag
+    assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.DISPUTED
+
+
+def test_a_report_waiting_for_the_opponent_gives_way_to_the_directors_result(club, alice):
+    tournament, _ = _event(club, 4, "single_elimination")
+    match = _match(tournament, "M1-1")
+    a, b = match.player_a, match.player_b
+    report = services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7,
+                                          score_b=2)
+    services.match_result_enter(match=match, by=alice, winner=b.pk, score_a=6, score_b=7)
+    match = _match(tournament, "M1-1")
+    assert match.status == M.FINISHED and match.winner == b and not match.flag
+    assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.WITHDRAWN
+
+
+def test_a_match_file_the_check_could_not_replay_flags_the_match_saying_so(club):
+    from games.services.rules_check import rules_check_run
+    from tests.factories import sample_bytes
+    from tournaments.services.results import report_verify
+
+    tournament, _ = _event(club, 2, "single_elimination")
+    match = _match(tournament, "M1-1")
+    report = services.match_result_report(  # the check runs after the commit: not here
+        match=match, by=match.player_a.user, winner=match.player_a_id, score_a=8, score_b=5,
+        match_file=sample_bytes("7point.mat"), filename="x.mat")
+    check = report.match_record.rules_check
+    rules_check_run(check_id=check.pk)
+    type(check).objects.filter(pk=check.pk).update(status="error")  # the checker crashed
+    report_verify(report_id=report.pk)
+    match = _match(tournament, "M1-1")
+    assert match.flag == "Reported 8–5, but the rules check could not replay the match file."
+    assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.FLAGGED

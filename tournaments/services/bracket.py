@@ -99,24 +99,30 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
         results = {key: _winner_slot(row) for key, row in rows.items()
                    if row.status in (M.FINISHED, M.WALKOVER)}
         state = formats.resolve(_plan(tournament, len(seeds)), results, strict=False)
-        changed, walkover = False, False
+        changed, again = False, False
         for key, row in rows.items():
             want = state[key]
             players = tuple(seeds.get(seed) if seed else None for seed in want.seeds)
             if row.status in OPEN:
                 changed |= _assign(row, players, want)
-                walkover = walkover or _walkover(row, withdrawn)
-            elif not row.flag and row.status in (M.FINISHED, M.WALKOVER) and (
+                again = _walkover(row, withdrawn) or again
+            elif row.status == M.WALKOVER and (
+                    (row.player_a_id, row.player_b_id) != players
+                    or want.status != formats.Status.FINISHED):
+                # Nobody played a walkover: it follows a correction like a match not
+                # started (the next pass gives it its players, or a walkover again).
+                _reopen(row)
+                again = True
+            elif not row.flag and row.status == M.FINISHED and (
                     want.status != formats.Status.FINISHED):
-                row.flag = ("After a correction, this match is no longer needed; it was "
-                            f"{row.get_status_display().lower()}. A referee decides.")
+                row.flag = _not_needed(row, want)
                 row.save(update_fields=["flag"])
                 flagged.append(row)
             elif (row.player_a_id, row.player_b_id) != players and not row.flag:
                 row.flag = _mismatch(row, players)
                 row.save(update_fields=["flag"])
                 flagged.append(row)
-        if not walkover:
+        if not again:
             break
     _finish_if_done(tournament, state, seeds)
     return flagged
@@ -171,6 +177,23 @@ def _walkover(row: TournamentMatch, withdrawn: set[int]) -> bool:
 
     publish(row)
     return True
+
+
+def _reopen(row: TournamentMatch) -> None:
+    """Undo a walkover whose match has changed: open again, its finished-match row voided."""
+    row.status, row.winner_id, row.finished_at, row.flag = M.WAITING, None, None, ""
+    row.score_a = row.score_b = None
+    row.save()
+    from .results import publish
+
+    publish(row)
+
+
+def _not_needed(row: TournamentMatch, want) -> str:
+    why = ("is no longer needed" if want.status == formats.Status.SKIPPED else
+           "waits again on an earlier match")
+    return (f"After a correction, this match {why}; it was "
+            f"{row.get_status_display().lower()}. A referee decides.")
 
 
 def _mismatch(row: TournamentMatch, players: tuple) -> str:

@@ -98,11 +98,16 @@ def match_start(*, match: TournamentMatch) -> TournamentMatch:
 @transaction.atomic
 def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, score_b: int,
                        by) -> TournamentMatch:
-    """The director (or a referee) enters a result directly: it is final at once."""
+    """The director (or a referee) enters a result directly: it is final at once. A report
+    waiting for the opponent gives way; a disputed or flagged one is the referees' to settle
+    with a reason (:func:`match_result_resolve`), kept in the audit log."""
     tournament, row = _locked_match(match)
     _playable(row)
     _check_score(row, winner, score_a, score_b)
-    row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).update(
+    if row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED]).exists():
+        raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
+                              "with a reason.")
+    row.reports.filter(status=R.PENDING).update(
         status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
     decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
            reported_by=by, confirmed_by=by)
@@ -238,8 +243,10 @@ def report_verify(*, report_id: int) -> ResultReport | None:
                   (record.score_left, record.score_right) == (report.score_a, report.score_b))
         if agrees and check.status == "passed":
             return _confirm(tournament, row, report, by=None)
-        why = ("the rules check found violations" if check.status != "passed" else
-               f"the match file's score is {record.score_left}–{record.score_right}")
+        why = {"failed": "the rules check found violations",
+               "error": "the rules check could not replay the match file"}.get(
+            check.status, f"the match file's score is {record.score_left}–"
+                          f"{record.score_right}")
         return _dispute(row, report, by=None, status=R.FLAGGED,
                         reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
 
