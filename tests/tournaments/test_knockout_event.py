@@ -434,3 +434,23 @@ def test_a_match_file_the_check_could_not_replay_flags_the_match_saying_so(club)
     match = _match(tournament, "M1-1")
     assert match.flag == "Reported 8–5, but the rules check could not replay the match file."
     assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.FLAGGED
+
+
+def test_a_match_played_after_a_walkover_that_a_correction_reopens_is_flagged(club, alice,
+                                                                             carol):
+    tournament, _ = _event(club, 8, "single_elimination")
+    for key in ("M1-1", "M1-2", "M1-3", "M1-4"):
+        _win(tournament, key, by=alice)
+    first = _match(tournament, "M1-1")
+    services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
+                                                    player=first.player_a), by=alice)
+    assert _match(tournament, "M2-1").status == M.WALKOVER
+    _win(tournament, "M2-2", by=alice)
+    _win(tournament, "M3-1", by=alice)  # the final, played by the walkover's winner
+    services.match_result_correct(match=first, by=carol, winner=first.player_b_id,
+                                  score_a=5, score_b=7, reason="Player 08 won 7-5")
+    assert _match(tournament, "M2-1").status == M.READY  # to be played after all
+    final = _match(tournament, "M3-1")
+    assert final.status == M.FINISHED  # kept, for the referee
+    assert final.flag == ("After a correction, this match waits again on an earlier match; "
+                          "it was finished. A referee decides.")
