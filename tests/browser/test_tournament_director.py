@@ -2,7 +2,8 @@
 create an event, enter members and a guest, draw the seeds, start, enter a result and see
 the bracket advance; a player reports, the opponent confirms, and a spectator's public page
 follows by itself (polling, no reload by hand); the director's page follows too, but never
-reloads under a director's fingers (a focused or edited field: an "updated — reload" notice)."""
+reloads under a director's fingers (a focused or edited field: an "updated — reload" notice);
+a player withdraws themselves from "my tournaments", after a confirmation step."""
 
 import datetime
 
@@ -219,3 +220,20 @@ def test_a_focused_field_holds_the_reload_until_it_is_left(page, live_server, lo
     field.blur()
     page.clock.run_for(16_000)  # the next poll: nobody at the form, the page reloads
     page.wait_for_function(FINISHED)
+
+
+def test_a_player_withdraws_from_my_tournaments_after_confirming(page, live_server, login,
+                                                                 alice, club):
+    bob = _member(club, "Bob", "bob")
+    later = services.tournament_create(club=club, name="Next Cup",
+                                       starts_on=datetime.date(2026, 12, 5))
+    services.entry_add(tournament=later, player=bob)
+    login("bob")
+    page.goto(f"{live_server.url}/clubs/riverside/tournaments/mine/")
+    page.click(f"[data-testid=withdraw-{later.pk}]")
+    page.wait_for_selector("h1:has-text('Withdraw from Next Cup?')")
+    assert "has not started" in page.locator("[data-testid=withdraw]").inner_text()
+    page.click("[data-testid=confirm-withdraw]")
+    page.wait_for_selector("text=You withdrew from Next Cup.")
+    assert page.locator(f"[data-testid=withdraw-{later.pk}]").count() == 0
+    assert later.entries.get(player=bob).status == "withdrawn"
