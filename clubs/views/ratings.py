@@ -57,22 +57,47 @@ def _fragment(request, key: str | None, template: str, make_context,
     return mark_safe(html)  # noqa: S308 - our own template's output
 
 
-def _whole_page(request, key: str | None, build, seconds: int = CACHE_SECONDS
-                ) -> HttpResponse:
-    """For anonymous visitors (public results) the whole page is the same for everyone: it is
-    cached under the table's key and the URL (for ``seconds``). Signed-in users get their own
-    page around the cached table (their name, their forms)."""
-    if key is None or request.user.is_authenticated or len(messages.get_messages(request)):
-        return build()
-    page_key = f"{key}:page:{request.get_full_path()}"
+def _whole_page(request, club, key: str | None, build, *, vary=(),
+                seconds: int = CACHE_SECONDS) -> HttpResponse:
+    """A page whose ``build()`` gives (template, context), cached under the table's key, the
+    flags in ``vary`` and the URL, for ``seconds``.
+
+    Anonymous visitors (public results) all get the same page: it is cached whole. For a
+    signed-in user only the part below the top bar is cached (it shows no one's name, no
+    form with a CSRF token): it is put in the site's frame with their name (``base.html``),
+    so a warm page renders the frame only. With messages to show, nothing is cached."""
+    if key is None or len(messages.get_messages(request)):
+        return render(request, *build())
+    flags = ":".join(str(flag) for flag in vary)
+    if request.user.is_authenticated:
+        return _member_page(request, club, f"{key}:member:{flags}:{request.get_full_path()}",
+                            build, seconds)
+    page_key = f"{key}:page:{flags}:{request.get_full_path()}"
     body = cache.get(page_key)
     if body is None:
-        response = build()
+        response = render(request, *build())
         cache.set(page_key, response.content, seconds)
         return response
     response = HttpResponse(body)
     patch_vary_headers(response, ["Cookie"])  # as the page built for a visitor says
     return response
+
+
+BARE = "clubs/public/_bare.html"
+BARE_SPLIT = "<!-- content -->"
+
+
+def _member_page(request, club, part_key: str, build, seconds: int) -> HttpResponse:
+    part = cache.get(part_key)
+    if part is None:
+        template, context = build()
+        html = render_to_string(template, {**context, "frame": BARE}, request)
+        title, _, content = html.partition(BARE_SPLIT)
+        part = (title.strip(), content)
+        cache.set(part_key, part, seconds)
+    return render(request, "clubs/public/_member_frame.html", {
+        "club": club, "title": mark_safe(part[0]),  # noqa: S308 - our own templates' output
+        "content": mark_safe(part[1])})  # noqa: S308
 
 
 def _player(club, player_id: int) -> Player:
@@ -100,12 +125,13 @@ def rating_list(request, slug: str):
     def build():
         table = _fragment(request, key, "clubs/public/_ratings_tables.html",
                           lambda: {"club": club, **selectors.rating_list(club=club)})
-        return render(request, "clubs/public/ratings.html", {
+        return "clubs/public/ratings.html", {
             "club": club, "settings": settings, "pending": settings.recompute_pending,
-            "table": table, "tab": "ratings",
-            "can_manage": is_club_admin(user=request.user, club=club)})
+            "table": table, "tab": "ratings", "can_manage": can_manage}
 
-    return _whole_page(request, key, build)
+    can_manage = is_club_admin(user=request.user, club=club)
+    return _whole_page(request, club, key, build,
+                       vary=(can_manage, settings.recompute_pending))
 
 
 @login_if_anonymous
@@ -124,11 +150,11 @@ def leaderboard(request, slug: str):
     def build():
         table = _fragment(request, key, "clubs/public/_leaderboard_table.html", lambda: {
             "club": club, **selectors.leaderboard(club=club, season=season)})
-        return render(request, "clubs/public/leaderboard.html", {
+        return "clubs/public/leaderboard.html", {
             "club": club, "seasons": seasons, "season": season, "table": table,
-            "pending": settings.recompute_pending, "tab": "leaderboard"})
+            "pending": settings.recompute_pending, "tab": "leaderboard"}
 
-    return _whole_page(request, key, build)
+    return _whole_page(request, club, key, build, vary=(settings.recompute_pending,))
 
 
 @login_if_anonymous
@@ -150,11 +176,11 @@ def master_points(request, slug: str):
     def build():
         table = _fragment(request, key, "clubs/public/_master_points_table.html", lambda: {
             "club": club, **selectors.master_points_table(club=club, season=season)})
-        return render(request, "clubs/public/master_points.html", {
+        return "clubs/public/master_points.html", {
             "club": club, "seasons": seasons, "season": season, "table": table,
-            "pending": settings.recompute_pending, "tab": "master"})
+            "pending": settings.recompute_pending, "tab": "master"}
 
-    return _whole_page(request, key, build)
+    return _whole_page(request, club, key, build, vary=(settings.recompute_pending,))
 
 
 @login_if_anonymous
@@ -178,6 +204,9 @@ def player_page(request, slug: str, player_id: int):
     settings = selectors.settings_for(club=club)
     key = selectors.cache_key(settings, "player", player.pk)
 
+    members = chouette_visible_to(user=request.user, club=club)
+    live_key = _live_key(key, player, members)
+
     def build():
         story = _fragment(request, key, "clubs/public/_player_story.html", lambda: {
             "club": club, "player": player,
@@ -185,21 +214,20 @@ def player_page(request, slug: str, player_id: int):
             "recent": list(player_results(club=club, player=player)[:RECENT]),
             "placings": selectors.player_placings(club=club, player=player),
             "h2h": selectors.head_to_head_table(club=club, player=player)})
-        members = chouette_visible_to(user=request.user, club=club)
-        live = _fragment(request, _live_key(key, player, members),
-                         "clubs/public/_player_live.html", lambda: {
-                             "club": club, "player": player, "chouette": selectors.
-                             chouette_record(club=club, player=player) if members else None,
-                             "records": list(match_list(club=club).filter(
-                                 Q(player_left=player) | Q(player_right=player))
-                                 .order_by("-uploaded_at")[:RECENT])},
-                         seconds=PLAYER_PAGE_SECONDS)
-        return render(request, "clubs/public/player.html", {
+        live = _fragment(request, live_key, "clubs/public/_player_live.html", lambda: {
+            "club": club, "player": player,
+            "chouette": selectors.chouette_record(club=club, player=player) if members
+            else None,
+            "records": list(match_list(club=club).filter(
+                Q(player_left=player) | Q(player_right=player))
+                .order_by("-uploaded_at")[:RECENT])}, seconds=PLAYER_PAGE_SECONDS)
+        return "clubs/public/player.html", {
             "club": club, "player": player, "tab": "ratings", "story": story,
-            "pending": settings.recompute_pending, "live": live})
+            "pending": settings.recompute_pending, "live": live}
 
     # The match records' rules-check verdicts change without a recompute: a minute at most.
-    return _whole_page(request, key, build, seconds=PLAYER_PAGE_SECONDS)
+    return _whole_page(request, club, live_key, build, vary=(settings.recompute_pending,),
+                       seconds=PLAYER_PAGE_SECONDS)
 
 
 def _live_key(key: str | None, player: Player, members: bool) -> str | None:

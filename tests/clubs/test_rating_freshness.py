@@ -144,3 +144,25 @@ def test_a_chouette_evening_outside_the_season_does_not_count(client, small_club
     client.force_login(bob)
     evening(w, datetime.date(2026, 7, 1), [w.dan, w.ben, w.cat], finish=False)
     assert leaderboard_row(client, "Dan")["attendances"] == 2
+
+
+def test_two_members_share_the_cached_page_body_each_under_their_own_name(client, small_club,
+                                                                          alice, bob):
+    client.force_login(bob)
+    for_bob = page(client, "clubs:ratings")
+    client.force_login(alice)
+    for_alice = page(client, "clubs:ratings")
+    assert '<span class="who">bob</span>' in for_bob and "manage/ratings" not in for_bob
+    # Alice's flags differ (she administers the club): her body has the settings link.
+    assert '<span class="who">alice</span>' in for_alice and "manage/ratings" in for_alice
+
+
+def test_a_member_sees_a_pending_recompute_at_once(client, small_club, bob):
+    from clubs.services.ratings import ratings_recompute_request
+
+    w = small_club
+    client.force_login(bob)
+    assert "A recompute is pending" not in page(client, "clubs:leaderboard")
+    ratings_recompute_request(club_id=w.club.pk, from_at=w.m1.finished_at,
+                              from_match_id=w.m1.pk)
+    assert "A recompute is pending" in page(client, "clubs:leaderboard")
