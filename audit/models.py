@@ -16,18 +16,21 @@ from ops.models import AppendOnlyModel
 
 
 class Action(models.TextChoices):
-    RULING = "ruling", "Referee ruling on a match record"
+    RULING = "ruling", "Referee ruling (a match record, a league fixture)"
     CHOUETTE_GAME_REVERSED = "chouette_game_reversed", "Chouette game reversed"
     CHOUETTE_PAYMENT_UNDONE = "chouette_payment_undone", "Chouette payment undone"
     MEMBERSHIP_ROLE_CHANGED = "membership_role_changed", "Membership role changed"
     MEMBERSHIP_ENDED = "membership_ended", "Membership ended"
-    RESULT_CORRECTED = "result_corrected", "Tournament result corrected"
+    RESULT_CORRECTED = "result_corrected", "Result corrected (tournament, ladder, league)"
     RESULT_DISPUTE_RESOLVED = "result_dispute_resolved", "Disputed result resolved"
+    CHALLENGE_CANCELLED = "challenge_cancelled", "Ladder challenge cancelled by an admin"
+    LADDER_PLAYER_REMOVED = "ladder_player_removed", "Player removed from a ladder by an admin"
 
 
 #: Corrections that must say why (the others, such as a role change, may).
 REASON_REQUIRED = (Action.RULING, Action.CHOUETTE_GAME_REVERSED, Action.CHOUETTE_PAYMENT_UNDONE,
-                   Action.RESULT_CORRECTED, Action.RESULT_DISPUTE_RESOLVED)
+                   Action.RESULT_CORRECTED, Action.RESULT_DISPUTE_RESOLVED,
+                   Action.CHALLENGE_CANCELLED, Action.LADDER_PLAYER_REMOVED)
 
 
 class AuditEntry(AppendOnlyModel):

@@ -108,7 +108,7 @@ def test_a_correction_in_the_admin_moves_the_later_round(client, referee, cup, a
     assert final.player_a_id == first.player_b_id
     page = client.get(reverse("admin:tournaments_tournamentmatch_change",
                               args=[first.pk])).content.decode()
-    assert "Scoresheet misread" in page and "Tournament result corrected" in page
+    assert "Scoresheet misread" in page and "Result corrected" in page
 
 
 def test_a_flagged_result_is_let_stand_with_a_reason(client, referee, cup, alice):

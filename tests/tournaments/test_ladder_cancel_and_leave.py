@@ -72,7 +72,7 @@ def test_an_admin_cancels_an_accepted_challenge_with_a_reason_in_the_audit_log(
                              reason="a is away for a month")
     entry = AuditEntry.objects.get()
     assert (entry.action, entry.before, entry.after) == (
-        AuditEntry.Action.RESULT_CORRECTED, {"status": "accepted"}, {"status": "cancelled"})
+        AuditEntry.Action.CHALLENGE_CANCELLED, {"status": "accepted"}, {"status": "cancelled"})
 
 
 def test_a_player_leaves_and_the_rungs_below_move_up_one(ladder):
@@ -112,7 +112,7 @@ def test_an_admin_removes_a_player_in_the_audit_log(ladder, alice):
     ladders.ladder_leave(ladder=ladder, by=alice, player=p["b"], reason="left the club")
     assert order(ladder) == "acdef"
     entry = AuditEntry.objects.get()
-    assert entry.action == AuditEntry.Action.MEMBERSHIP_ENDED and entry.before["position"] == 2
+    assert entry.action == AuditEntry.Action.LADDER_PLAYER_REMOVED and entry.before["position"] == 2
 
 
 def test_cancel_and_leave_from_the_web(client, ladder):
@@ -160,7 +160,7 @@ def test_cancel_and_leave_through_the_api(client, ladder, alice, bob):
     response = client.post(leave, {"player": p["a"].pk, "reason": "moved away"},
                            content_type="application/json")
     assert response.status_code == 200 and order(ladder) == "bcef"
-    assert AuditEntry.objects.filter(action=AuditEntry.Action.MEMBERSHIP_ENDED).count() == 1
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.LADDER_PLAYER_REMOVED).count() == 1
 
 
 def test_the_page_offers_challenges_only_within_reach_and_to_players_free(client, ladder):
@@ -171,3 +171,11 @@ def test_the_page_offers_challenges_only_within_reach_and_to_players_free(client
     assert offered == {p["c"].pk, p["d"].pk, p["e"].pk}  # 3 places up, none below
     ladders.challenge_issue(ladder=ladder, by=p["e"].user, challenged=p["d"])
     assert client.get(url).context["challengeable"] == {p["c"].pk}
+
+
+def test_an_admin_removing_a_player_without_a_reason_is_refused_and_nothing_changes(
+        ladder, alice):
+    p = ladder.players
+    with pytest.raises(Exception, match="reason"):
+        ladders.ladder_leave(ladder=ladder, by=alice, player=p["b"])
+    assert ladder.rungs.filter(player=p["b"]).exists() and not AuditEntry.objects.exists()

@@ -3,6 +3,7 @@
 
 from django.db.models import F
 
+from audit.services import AuditError
 from tournaments.models import Tournament
 
 
@@ -21,8 +22,9 @@ class NotAllowed(TournamentError):
     lock."""
 
 
-#: What views and the API turn into a 400 with the message (a ``NotAllowed``: 403).
-DOMAIN_ERRORS = (TournamentError,)
+#: What views and the API turn into a 400 with the message (a ``NotAllowed``: 403). A
+#: correction without a reason is refused by the audit log itself: bad input too.
+DOMAIN_ERRORS = (TournamentError, AuditError)
 
 
 def lock(tournament_id: int) -> Tournament:

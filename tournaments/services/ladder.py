@@ -279,7 +279,7 @@ def challenge_cancel(*, challenge: Challenge, by, reason: str = "",
         if row.status not in (S.OPEN, S.ACCEPTED):
             raise TournamentError("Only a challenge not yet played is cancelled.")
         audit_record(club_id=ladder.club_id, actor=by,
-                     action=AuditEntry.Action.RESULT_CORRECTED, target=row, reason=reason,
+                     action=AuditEntry.Action.CHALLENGE_CANCELLED, target=row, reason=reason,
                      before={"status": row.status}, after={"status": S.CANCELLED})
     elif not own:
         raise NotAllowed("Only the challenger cancels their challenge.")
@@ -307,7 +307,8 @@ def ladder_leave(*, ladder: Ladder, by, player: Player | int | None = None, reas
         models.Q(challenger_id=player_id) | models.Q(challenged_id=player_id))
     if me is None or me.pk != player_id:
         audit_record(club_id=ladder.club_id, actor=by,
-                     action=AuditEntry.Action.MEMBERSHIP_ENDED, target=ladder, reason=reason,
+                     action=AuditEntry.Action.LADDER_PLAYER_REMOVED, target=ladder,
+                     reason=reason,
                      before={"player": player_id, "position": rung.position,
                              "open_challenges": sorted(pending.values_list("pk", flat=True))},
                      after={"player": player_id, "position": None})
