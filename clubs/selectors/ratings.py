@@ -10,7 +10,8 @@ import datetime
 from collections import defaultdict
 
 from django.core.cache import cache
-from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db import connection
+from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
 from chouette import selectors as chouette_selectors
@@ -19,6 +20,7 @@ from clubs import ratings as pure
 from clubs.models import (
     Club,
     MasterPointAward,
+    Membership,
     Player,
     Rating,
     RatingChange,
@@ -328,23 +330,32 @@ def standing_of(*, club: Club, player: Player) -> tuple[float, int]:
 # --------------------------------------------------------------------------- live parts
 
 
-def _latest(model, field: str, **where) -> Subquery:
-    """The id of the player's latest row of ``model`` through ``field`` (an index seek)."""
-    return Subquery(model.objects.filter(**{field: OuterRef("pk")}, **where)
-                    .order_by("-pk").values("pk")[:1])
+def player_for_page(*, club: Club, player_id: int) -> Player | None:
+    """The club's player (None if not a member), with the versions of what a player page
+    reads live: ``ledger_as_box``/``ledger_as_member``, their latest chouette ledger rows
+    (finishing a game and reversing one both write ledger rows for everyone in it, and
+    ledger rows are never changed: ``chouette.services``), and ``records_left``/
+    ``records_right``, their latest match records here.
 
-
-def players_for_page(*, club: Club) -> QuerySet[Player]:
-    """The club's players, each with the versions of what a player page reads live (one
-    query with the player): ``ledger_as_box``/``ledger_as_member``, their latest chouette
-    ledger rows (finishing a game and reversing one both write ledger rows for everyone in
-    it, and ledger rows are never changed: ``chouette.services``), and ``records_left``/
-    ``records_right``, their latest match records here."""
-    return Player.objects.filter(memberships__club=club).annotate(
-        ledger_as_box=_latest(ChouetteLedgerEntry, "box"),
-        ledger_as_member=_latest(ChouetteLedgerEntry, "member"),
-        records_left=_latest(MatchRecord, "player_left", club=club),
-        records_right=_latest(MatchRecord, "player_right", club=club))
+    One raw query: each version is an index seek, but compiling the same query with the
+    ORM (four ``Subquery`` annotations) cost more than the whole cached page (measured on
+    the seeded club, CPU per call: 1.1 ms with the ORM, 0.07 ms raw, 0.2 ms for a plain
+    ``Player.objects.get``)."""
+    quote = connection.ops.quote_name
+    player, membership = Player._meta.db_table, Membership._meta.db_table
+    ledger, records = ChouetteLedgerEntry._meta.db_table, MatchRecord._meta.db_table
+    latest = "(SELECT MAX(x.id) FROM {table} x WHERE x.{column} = p.id{extra}) AS {name}"
+    versions = ", ".join(latest.format(table=quote(table), column=column, extra=extra,
+                                       name=name) for table, column, extra, name in (
+        (ledger, "box_id", "", "ledger_as_box"),
+        (ledger, "member_id", "", "ledger_as_member"),
+        (records, "player_left_id", " AND x.club_id = %s", "records_left"),
+        (records, "player_right_id", " AND x.club_id = %s", "records_right")))
+    sql = (f"SELECT p.*, {versions} FROM {quote(player)} p "
+           f"INNER JOIN {quote(membership)} m ON m.player_id = p.id "
+           f"WHERE p.id = %s AND m.club_id = %s")
+    found = list(Player.objects.raw(sql, [club.pk, club.pk, player_id, club.pk]))
+    return found[0] if found else None
 
 
 def chouette_version(player: Player) -> str:
@@ -358,7 +369,7 @@ def records_version(player: Player) -> str:
 def chouette_record(*, club: Club, player: Player) -> dict:
     """The player's chouette record (``chouette.selectors.player_record``, ~8 ms on a big
     club), cached until their ledger moves: the key holds ``chouette_version`` (a player
-    from ``players_for_page``). Without the player the record is the same for every member
+    from ``player_for_page``). Without the player the record is the same for every member
     who may see it (the chouette gate is the caller's)."""
     key = f"ratings:chouette:{club.pk}:{player.pk}:{chouette_version(player)}"
     record = cache.get(key)

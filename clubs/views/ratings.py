@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db.models import Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
@@ -200,7 +200,9 @@ def player_head_to_head(request, slug: str, player_id: int):
 @login_if_anonymous
 def player_page(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
-    player = get_object_or_404(selectors.players_for_page(club=club), pk=player_id)
+    player = selectors.player_for_page(club=club, player_id=player_id)
+    if player is None:
+        raise Http404("No such player in this club.")
     settings = selectors.settings_for(club=club)
     key = selectors.cache_key(settings, "player", player.pk)
 

@@ -166,3 +166,16 @@ def test_a_member_sees_a_pending_recompute_at_once(client, small_club, bob):
     ratings_recompute_request(club_id=w.club.pk, from_at=w.m1.finished_at,
                               from_match_id=w.m1.pk)
     assert "A recompute is pending" in page(client, "clubs:leaderboard")
+
+
+def test_an_uploaded_match_record_shows_on_the_player_page_at_once(client, small_club, bob):
+    from games.services.match_import import match_import
+    from tests.factories import sample_bytes
+
+    w = small_club
+    client.force_login(bob)
+    assert "No match records." in page(client, "clubs:player", w.ann.pk)
+    match_import(club=w.club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"),
+                 filename="5nqfGw9bWG3deTaU.mat", player_left=w.ann, player_right=w.ben)
+    body = page(client, "clubs:player", w.ann.pk)
+    assert "No match records." not in body and "Ann v Ben" in body
