@@ -18,10 +18,12 @@ object: this module imports no other app, so every app can import it.
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import Q, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Club, Membership
+from .models import Club, Membership, Player
 
 User = AbstractBaseUser | AnonymousUser
 Role = Membership.Role
@@ -99,16 +101,28 @@ def club_for_referee(*, user: User, club_id: int | None = None, slug: str | None
 
 
 def _club_with_roles(user: User, club_id: int | None, slug: str | None) -> Club:
-    """The club; for a signed-in user their roles in it come with it, in the same query
-    (their membership rows with the club), and go where ``roles_in`` looks: a member's
-    page costs one query here instead of two (the club, then the roles)."""
+    """The club; for a signed-in user their roles in it come with it, in the same query,
+    and go where ``roles_in`` looks: one query instead of two (the club, then the roles).
+
+    Raw SQL: every rating page for a member asks this, and building the join through the
+    ORM cost more CPU than anything else on a cached page (measured per call on the seeded
+    club: 0.37 ms through the ORM, 0.05 ms raw)."""
     if not user.is_authenticated or user.is_superuser:
         return _club(club_id, slug)
-    lookup = {"club_id": club_id} if club_id is not None else {"club__slug": slug}
-    rows = list(Membership.objects.filter(player__user=user, is_active=True, **lookup)
-                .select_related("club"))
-    club = rows[0].club if rows else _club(club_id, slug)
-    user.__dict__.setdefault("_club_roles", {})[club.pk] = {row.role for row in rows}
+    quote = connection.ops.quote_name
+    club_table, members, players = (Club._meta.db_table, Membership._meta.db_table,
+                                    Player._meta.db_table)
+    where, value = ("c.id = %s", club_id) if club_id is not None else ("c.slug = %s", slug)
+    rows = list(Club.objects.raw(
+        f"SELECT c.*, m.role AS my_role FROM {quote(club_table)} c "
+        f"LEFT JOIN {quote(members)} m ON m.club_id = c.id AND m.is_active = %s "
+        f"AND m.player_id IN (SELECT p.id FROM {quote(players)} p WHERE p.user_id = %s) "
+        f"WHERE {where}", [True, user.pk, value]))
+    if not rows:
+        raise Http404("No such club.")
+    club = rows[0]
+    user.__dict__.setdefault("_club_roles", {})[club.pk] = {
+        row.my_role for row in rows if row.my_role}
     return club
 
 
