@@ -11,11 +11,11 @@ from collections import defaultdict
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from chouette import selectors as chouette_selectors
-from chouette.models import ChouetteLedgerEntry, ChouetteSeat
+from chouette.models import ChouetteLedgerEntry, ChouetteSeat, ChouetteSession
 from clubs import ratings as pure
 from clubs.models import (
     Club,
@@ -210,7 +210,13 @@ def attendance_version(*, club: Club) -> int | None:
     """The club's latest chouette seat: the leaderboard counts the evenings players sat in,
     which move without a ratings recompute (a new evening, a late joiner), so its cached
     table's key holds this too (one index query)."""
-    return ChouetteSeat.objects.filter(session__club=club).aggregate(latest=Max("pk"))["latest"]
+    # Raw, as the player page's versions: 0.27 ms of CPU through the ORM, 0.07 ms raw.
+    quote = connection.ops.quote_name
+    sql = (f"SELECT MAX(s.id) FROM {quote(ChouetteSeat._meta.db_table)} s WHERE s.session_id IN "
+           f"(SELECT x.id FROM {quote(ChouetteSession._meta.db_table)} x WHERE x.club_id = %s)")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [club.pk])
+        return cursor.fetchone()[0]
 
 
 # --------------------------------------------------------------------------- master points
