@@ -2,16 +2,15 @@
 set of ledger entries (real threads, real transactions, each with its own connection)."""
 
 import datetime
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from chouette import services
 from chouette.models import ChouetteGame, ChouetteLedgerEntry
+from tests.concurrency import race
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,34 +27,12 @@ def game(club, alice):
     return services.chouette_game_start(session=session)
 
 
-def _race(*calls):
-    """Run the calls at once, each in its own thread; return what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
-
-
 def test_two_services_recording_one_result_give_one_result(game):
     def record(winner):
         return lambda: services.chouette_result_record(
             session=game.session, game=game, winner=winner, kind="single")
 
-    outcomes = _race(record("box"), record("team"))
+    outcomes = race(record("box"), record("team"))
     recorded = [o for o in outcomes if isinstance(o, ChouetteGame)]
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(recorded) == 1 and len(refused) == 1, outcomes
@@ -80,7 +57,7 @@ def test_two_api_requests_recording_one_result_give_one_result(game, alice, caro
                                content_type="application/json")
         return call
 
-    outcomes = _race(post(alice), post(carol))
+    outcomes = race(post(alice), post(carol))
     statuses = sorted(o.status_code for o in outcomes)
     assert statuses == [200, 400], outcomes
     refused = next(o for o in outcomes if o.status_code == 400)

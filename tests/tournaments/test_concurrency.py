@@ -4,14 +4,13 @@ tournament row before they look at the match, so the second writer sees the firs
 result (on PostgreSQL a row lock; on SQLite the write lock serialises them)."""
 
 import datetime
-import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from results.models import FinishedMatch
+from tests.concurrency import race
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import ResultReport, TournamentMatch
@@ -39,28 +38,6 @@ def second_admin(club):
     return user
 
 
-def _race(*calls):
-    """Run the calls at once, each in its own thread; return what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test checks
-            outcomes[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
-
-
 def _post(user, url, data):
     def call():
         client = Client()
@@ -75,7 +52,7 @@ def _published(match):
 
 def test_two_directors_entering_one_match_at_once_give_one_result(match, alice, second_admin):
     url = reverse("tournament-match-enter-api", args=[match.pk])
-    outcomes = _race(_post(alice, url, {"winner": match.player_a_id, "score_a": 7,
+    outcomes = race(_post(alice, url, {"winner": match.player_a_id, "score_a": 7,
                                         "score_b": 4}),
                      _post(second_admin, url, {"winner": match.player_b_id, "score_a": 2,
                                                "score_b": 7}))
@@ -95,7 +72,7 @@ def test_two_directors_entering_one_match_at_once_give_one_result(match, alice, 
 def test_both_players_reporting_the_same_result_at_once_give_one_result(match):
     url = reverse("tournament-match-report-api", args=[match.pk])
     data = {"winner": match.player_a_id, "score_a": 7, "score_b": 5}
-    outcomes = _race(_post(match.player_a.user, url, data), _post(match.player_b.user, url,
+    outcomes = race(_post(match.player_a.user, url, data), _post(match.player_b.user, url,
                                                                   data))
     assert [o.status_code for o in outcomes] == [201, 201], outcomes
     match.refresh_from_db()
@@ -117,7 +94,7 @@ def test_a_confirmation_racing_the_directors_entry_gives_one_result(match, alice
         return services.match_result_enter(match=match, by=alice, winner=match.player_b_id,
                                            score_a=3, score_b=7)
 
-    outcomes = _race(confirm, enter)
+    outcomes = race(confirm, enter)
     errors = [o for o in outcomes if isinstance(o, Exception)]
     assert len(errors) == 1 and isinstance(errors[0], services.DOMAIN_ERRORS), outcomes
     match.refresh_from_db()

@@ -13,6 +13,7 @@ from django.utils import timezone
 from tournaments import formats
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
+from .entries import entries_close
 from .errors import TournamentError, lock
 from .options import round_length, round_name
 
@@ -40,15 +41,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Tournament:
         from .rounds import rounds_start
 
         return rounds_start(tournament=tournament, by=by)
-    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
-    if len(entries) < 2:
-        raise TournamentError("A tournament needs at least two entries.")
-    seeded = sorted((e for e in entries if e.seed), key=lambda e: e.seed)
-    ranked = seeded + [e for e in entries if not e.seed]
-    tournament.entries.update(seed=None)
-    for seed, entry in enumerate(ranked, start=1):
-        entry.seed = seed
-    Entry.objects.bulk_update(ranked, ["seed"])
+    ranked = entries_close(tournament=tournament)
     plan = formats.to_json(_plan(tournament, len(ranked)))["matches"]
     _lay_out(tournament, plan)
     tournament.status, tournament.started_at = Tournament.Status.RUNNING, timezone.now()

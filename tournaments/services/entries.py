@@ -133,3 +133,19 @@ def entries_seed(*, tournament: Tournament, order: list[int] | None = None,
         entry.seed = seed
     Entry.objects.bulk_update(ranked, ["seed"])
     return ranked
+
+
+def entries_close(*, tournament: Tournament) -> list[Entry]:
+    """At the start: the active entries numbered 1..N, the seeded ones first in their order,
+    then the unseeded in entry order (every format starts from this ranking). Called with
+    the tournament locked, inside the start's transaction."""
+    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
+    if len(entries) < 2:
+        raise TournamentError("A tournament needs at least two entries.")
+    seeded = sorted((e for e in entries if e.seed), key=lambda e: e.seed)
+    ranked = seeded + [e for e in entries if not e.seed]
+    tournament.entries.update(seed=None)
+    for seed, entry in enumerate(ranked, start=1):
+        entry.seed = seed
+    Entry.objects.bulk_update(ranked, ["seed"])
+    return ranked

@@ -17,6 +17,7 @@ from tournaments.formats import swiss
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
+from .entries import entries_close
 from .errors import TournamentError, lock
 
 M = TournamentMatch.Status
@@ -112,15 +113,7 @@ def rounds_start(*, tournament: Tournament, by=None) -> Tournament:
     """Close entries and seed (as a knockout does); lay out a round robin's or the groups'
     rounds; a Swiss waits for the director to pair round 1. Called by ``tournament_start``
     inside its transaction with the tournament locked."""
-    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
-    if len(entries) < 2:
-        raise TournamentError("A tournament needs at least two entries.")
-    seeded = sorted((e for e in entries if e.seed), key=lambda e: e.seed)
-    ranked = seeded + [e for e in entries if not e.seed]
-    tournament.entries.update(seed=None)
-    for seed, entry in enumerate(ranked, start=1):
-        entry.seed = seed
-    Entry.objects.bulk_update(ranked, ["seed"])
+    ranked = entries_close(tournament=tournament)
     players = [e.player_id for e in ranked]
     options = _settings(tournament)
     try:
