@@ -199,3 +199,12 @@ def test_the_api_reads_the_bracket_and_a_player_reports(client, event):
 def test_the_schema_documents_the_tournament_api(client):
     schema = client.get(reverse("api-schema")).content.decode()
     assert "/api/tournaments/" in schema and "/report/" in schema
+
+
+def test_the_club_page_and_the_tournament_list_lead_to_the_ladders_and_leagues(client, club):
+    ladders = reverse("tournaments:ladders", args=[club.slug])
+    leagues = reverse("tournaments:leagues", args=[club.slug])
+    for page in (reverse("clubs:detail", args=[club.slug]),
+                 reverse("tournaments:list", args=[club.slug])):
+        html = client.get(page).content.decode()
+        assert f'href="{ladders}"' in html and f'href="{leagues}"' in html
