@@ -24,3 +24,10 @@ def player_list(*, club: Club | None = None) -> QuerySet[Player]:
     if club is not None:
         players = players.filter(memberships__club=club, memberships__is_active=True)
     return players.order_by("name").distinct()
+
+
+def player_of_user(*, user) -> Player | None:
+    """The player a login belongs to (None for an anonymous visitor or a login without one)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()

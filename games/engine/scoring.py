@@ -89,6 +89,12 @@ class MatchScore:
                 return player
         return None
 
+    def is_final(self) -> bool:
+        """A score a finished match can stand at: "the first player to reach or exceed the
+        set number of points" wins, and play stops there, so exactly one player has
+        reached the length (the winner may pass it with a gammon or a doubled game)."""
+        return bool(self.length) and sum(s >= self.length for s in self.scores) == 1
+
     def is_crawford_game(self) -> bool:
         """"If one player reaches a score of exactly 1 point less than the match target, the
         doubling cube is removed from play for the following game"; once only."""

@@ -12,6 +12,7 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club, Membership, Player
+from clubs.selectors import player_of_user
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.formats import ladder as rules
@@ -19,6 +20,7 @@ from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
 from .errors import NotAllowed, TournamentError
+from .scores import result_check
 
 S = Challenge.Status
 
@@ -28,9 +30,6 @@ def _lock(ladder_id: int) -> Ladder:
     return Ladder.objects.select_for_update().select_related("club").get(pk=ladder_id)
 
 
-def _player_of(user) -> Player | None:
-    return Player.objects.filter(user=user).first() if user and user.is_authenticated \
-        else None
 
 
 @transaction.atomic
@@ -71,7 +70,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
     ladder = _lock(ladder.pk)
     if not ladder.is_open:
         raise TournamentError("This ladder is closed.")
-    challenger = challenger or _player_of(by)
+    challenger = challenger or player_of_user(user=by)
     if challenger is None:
         raise NotAllowed("Only a player on the ladder challenges.")
     challenger_id = challenger.pk if isinstance(challenger, Player) else challenger
@@ -104,7 +103,7 @@ def _locked(challenge: Challenge) -> tuple[Ladder, Challenge]:
 @transaction.atomic
 def challenge_accept(*, challenge: Challenge, by) -> Challenge:
     _, row = _locked(challenge)
-    player = _player_of(by)
+    player = player_of_user(user=by)
     if player is None or player.pk != row.challenged_id:
         raise NotAllowed("Only the challenged player accepts a challenge.")
     if row.status != S.OPEN:
@@ -116,21 +115,15 @@ def challenge_accept(*, challenge: Challenge, by) -> Challenge:
 
 def _check_score(row: Challenge, winner_id: int, score_challenger: int,
                  score_challenged: int) -> None:
-    if winner_id not in (row.challenger_id, row.challenged_id):
-        raise TournamentError("The winner must be one of the two players.")
-    won, lost = (score_challenger, score_challenged) if winner_id == row.challenger_id \
-        else (score_challenged, score_challenger)
-    if won < row.length or lost >= row.length or lost < 0:
-        raise TournamentError(f"In a {row.length}-point match the winner reaches "
-                              f"{row.length} and the loser does not.")
-
+    result_check(length=row.length, players=(row.challenger_id, row.challenged_id),
+                 winner=winner_id, score_a=score_challenger, score_b=score_challenged)
 
 @transaction.atomic
 def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger: int,
                      score_challenged: int) -> Challenge:
     """One of the two players reports; the other confirms."""
     _, row = _locked(challenge)
-    player = _player_of(by)
+    player = player_of_user(user=by)
     if player is None or player.pk not in (row.challenger_id, row.challenged_id):
         raise NotAllowed("Only the two players report their challenge.")
     if row.status not in (S.OPEN, S.ACCEPTED):
@@ -145,8 +138,8 @@ def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger:
 @transaction.atomic
 def challenge_confirm(*, challenge: Challenge, by) -> Challenge:
     ladder, row = _locked(challenge)
-    player = _player_of(by)
-    reporter = _player_of(row.reported_by)
+    player = player_of_user(user=by)
+    reporter = player_of_user(user=row.reported_by)
     if row.status != S.REPORTED:
         raise TournamentError("This challenge is not waiting for a confirmation.")
     if player is None or player.pk not in (row.challenger_id, row.challenged_id) or (
@@ -273,7 +266,7 @@ def challenge_cancel(*, challenge: Challenge, by, reason: str = "",
     gated by the caller) may cancel any open or accepted challenge: a correction, kept in
     the audit log with its reason."""
     ladder, row = _locked(challenge)
-    player = _player_of(by)
+    player = player_of_user(user=by)
     own = player is not None and player.pk == row.challenger_id
     if as_admin and not own:
         if row.status not in (S.OPEN, S.ACCEPTED):
@@ -298,7 +291,7 @@ def ladder_leave(*, ladder: Ladder, by, player: Player | int | None = None, reas
     decided are cancelled. A club admin removing someone else (``player``, gated by the
     caller) is a correction, kept in the audit log."""
     ladder = _lock(ladder.pk)
-    me = _player_of(by)
+    me = player_of_user(user=by)
     player_id = (player.pk if isinstance(player, Player) else player) or (me and me.pk)
     rung = ladder.rungs.select_related("player").filter(player_id=player_id).first()
     if rung is None:

@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from audit.services import audit_record
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Membership
+from clubs.selectors import player_of_user
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments import selectors_league as reads
@@ -19,6 +20,7 @@ from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
 from .errors import NotAllowed, TournamentError
+from .scores import result_check
 
 F_ = Fixture.Status
 
@@ -28,9 +30,6 @@ def _lock(season_id: int) -> LeagueSeason:
     return LeagueSeason.objects.select_for_update().select_related("club").get(pk=season_id)
 
 
-def _player_of(user) -> Player | None:
-    return Player.objects.filter(user=user).first() if user and user.is_authenticated \
-        else None
 
 
 @transaction.atomic
@@ -101,19 +100,14 @@ def _locked(fixture: Fixture) -> tuple[LeagueSeason, Fixture]:
 
 
 def _check_score(row: Fixture, winner: int, score_a: int, score_b: int) -> None:
-    if winner not in (row.player_a_id, row.player_b_id):
-        raise TournamentError("The winner must be one of the two players.")
-    won, lost = (score_a, score_b) if winner == row.player_a_id else (score_b, score_a)
-    if won < row.length or lost >= row.length or lost < 0:
-        raise TournamentError(f"In a {row.length}-point match the winner reaches "
-                              f"{row.length} and the loser does not.")
-
+    result_check(length=row.length, players=(row.player_a_id, row.player_b_id),
+                 winner=winner, score_a=score_a, score_b=score_b)
 
 @transaction.atomic
 def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int
                    ) -> Fixture:
     _, row = _locked(fixture)
-    player = _player_of(by)
+    player = player_of_user(user=by)
     if player is None or player.pk not in (row.player_a_id, row.player_b_id):
         raise NotAllowed("Only the two players report their fixture.")
     if row.status != F_.READY:
@@ -128,7 +122,7 @@ def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: 
 @transaction.atomic
 def fixture_confirm(*, fixture: Fixture, by) -> Fixture:
     season, row = _locked(fixture)
-    player, reporter = _player_of(by), _player_of(row.reported_by)
+    player, reporter = player_of_user(user=by), player_of_user(user=row.reported_by)
     if row.status != F_.REPORTED:
         raise TournamentError("This fixture is not waiting for a confirmation.")
     if player is None or player.pk not in (row.player_a_id, row.player_b_id) or (

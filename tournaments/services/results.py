@@ -8,12 +8,13 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from audit.services import audit_record
-from clubs.models import Player
+from clubs.selectors import player_of_user
 from results.models import FinishedMatch
 from results.services import finished_match_record, finished_match_void
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
 from .errors import NotAllowed, TournamentError, lock
+from .scores import result_check
 
 M = TournamentMatch.Status
 R = ResultReport.Status
@@ -26,23 +27,11 @@ def _locked_match(match: TournamentMatch) -> tuple[Tournament, TournamentMatch]:
     return tournament, row
 
 
-def _player_of(user) -> Player | None:
-    return Player.objects.filter(user=user).first() if user.is_authenticated else None
 
 
 def _check_score(row: TournamentMatch, winner_id: int, score_a: int, score_b: int) -> None:
-    """The winner reached the length, the loser did not (gammons may overshoot)."""
-    if winner_id not in (row.player_a_id, row.player_b_id):
-        raise TournamentError("The winner must be one of the two players of this match.")
-    if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
-               for s in (score_a, score_b)):
-        raise TournamentError("Scores are whole numbers of points.")
-    won, lost = (score_a, score_b) if winner_id == row.player_a_id else (score_b, score_a)
-    if won < row.length or lost >= row.length:
-        raise TournamentError(
-            f"In a {row.length}-point match the winner reaches {row.length} and the loser "
-            f"does not: {score_a}–{score_b} is not a finished result.")
-
+    result_check(length=row.length, players=(row.player_a_id, row.player_b_id),
+                 winner=winner_id, score_a=score_a, score_b=score_b)
 
 def _playable(row: TournamentMatch) -> None:
     if row.status not in (M.READY, M.IN_PROGRESS):
@@ -123,7 +112,7 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
     flags the report (see :func:`report_verify`)."""
     tournament, row = _locked_match(match)
     _playable(row)
-    reporter = _player_of(by)
+    reporter = player_of_user(user=by)
     if reporter is None or reporter.pk not in (row.player_a_id, row.player_b_id):
         raise NotAllowed("Only the two players of a match report its result.")
     _check_score(row, winner, score_a, score_b)
@@ -199,7 +188,7 @@ def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
 
 def _is_opponent(row: TournamentMatch, report: ResultReport, user) -> bool:
     """Whether ``user`` plays ``row`` and did not make ``report`` (who may answer it)."""
-    player = _player_of(user)
+    player = player_of_user(user=user)
     return (player is not None and player.pk in (row.player_a_id, row.player_b_id)
             and report.reported_by_id != user.pk)
 
@@ -216,7 +205,7 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
         raise TournamentError("Say what is wrong with the reported result.")
     if report.status != R.PENDING:
         raise TournamentError("This report is no longer waiting for a confirmation.")
-    return _dispute(row, report, by=by, reason=f"Disputed by {_player_of(by)}: {reason}")
+    return _dispute(row, report, by=by, reason=f"Disputed by {player_of_user(user=by)}: {reason}")
 
 
 def report_verify(*, report_id: int) -> ResultReport | None:

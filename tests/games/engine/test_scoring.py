@@ -62,3 +62,12 @@ def test_a_game_at_both_players_one_away_is_post_crawford():
 
 def test_money_sessions_never_end():
     assert not MatchScore(0, (40, 3)).is_over()
+
+
+@pytest.mark.parametrize(("length", "scores", "final"), [
+    (7, (7, 4), True), (7, (3, 9), True),   # a gammon or a doubled game may pass the length
+    (7, (6, 4), False), (7, (7, 7), False),  # nobody there yet; both cannot have reached it
+    (1, (1, 0), True), (0, (9, 3), False),   # a money session never ends on a score
+])
+def test_a_final_score_has_exactly_one_player_at_the_length(length, scores, final):
+    assert MatchScore(length=length, scores=scores).is_final() is final
