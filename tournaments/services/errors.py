@@ -27,11 +27,16 @@ class NotAllowed(TournamentError):
 DOMAIN_ERRORS = (TournamentError, AuditError)
 
 
-def lock(tournament_id: int) -> Tournament:
-    """Lock the tournament row for this transaction (bumping its version for the pollers).
+def lock_row(model, pk: int):
+    """Lock an event's row (a tournament, a ladder, a league season) for this transaction,
+    bumping its version for the pages that poll it.
 
     The UPDATE takes the row lock on PostgreSQL and the write lock on SQLite, so writers of
     one event are serialized; ``select_for_update`` then reads the row under that lock.
     """
-    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
-    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament_id)
+    model.objects.filter(pk=pk).update(version=F("version") + 1)
+    return model.objects.select_for_update().select_related("club").get(pk=pk)
+
+
+def lock(tournament_id: int) -> Tournament:
+    return lock_row(Tournament, tournament_id)

@@ -6,7 +6,6 @@ the finished matches (a default marked as a forfeit, not played)."""
 import datetime
 
 from django.db import models, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -19,15 +18,14 @@ from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError
+from .errors import NotAllowed, TournamentError, lock_row
 from .scores import result_check
 
 S = Challenge.Status
 
 
 def _lock(ladder_id: int) -> Ladder:
-    Ladder.objects.filter(pk=ladder_id).update(version=F("version") + 1)
-    return Ladder.objects.select_for_update().select_related("club").get(pk=ladder_id)
+    return lock_row(Ladder, ladder_id)
 
 
 

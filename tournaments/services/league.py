@@ -6,7 +6,6 @@ confirm. The rules are ``tournaments.formats.league``'s."""
 import datetime
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -19,15 +18,14 @@ from tournaments import selectors_league as reads
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import NotAllowed, TournamentError
+from .errors import NotAllowed, TournamentError, lock_row
 from .scores import result_check
 
 F_ = Fixture.Status
 
 
 def _lock(season_id: int) -> LeagueSeason:
-    LeagueSeason.objects.filter(pk=season_id).update(version=F("version") + 1)
-    return LeagueSeason.objects.select_for_update().select_related("club").get(pk=season_id)
+    return lock_row(LeagueSeason, season_id)
 
 
 
