@@ -170,6 +170,9 @@ class TournamentMatch(models.Model):
     #: Set when a referee must look: a dispute, a disagreeing match file, a correction that
     #: changed who should have played here. Cleared by the referee's decision.
     flag = models.TextField(blank=True)
+    #: A referee let this result stand although a correction changed who should have
+    #: played it: the bracket takes its winner and loser as played (see bracket.py).
+    result_stands = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "flight", "round_number", "index"]

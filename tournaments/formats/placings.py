@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from .errors import NotFinishedError
-from .graph import Flight, LoserOf
+from .graph import Flight
 from .state import BracketState, MatchState, Status
 
 #: Which competition each flight belongs to.
@@ -56,27 +56,32 @@ def placings(state: BracketState) -> dict[str, tuple[Placing, ...]]:
 
 
 def _ranked(states: list[MatchState]) -> list[list[Hashable]]:
-    """Groups of entrants, best first: the winner, then those out in the latest round."""
-    going_on = _losers_going_on(states)
-    out: dict[tuple[int, int], list[Hashable]] = {}
+    """Groups of entrants, best first: the winner, then those out in the latest round.
+
+    A player is out where they last lost, unless they play on (in graph order, which is
+    each player's order of play): double elimination's drops, the grand final's loser when
+    the reset is played, a player in whose place a referee let a result stand (who is out
+    there instead; the one who played it plays on)."""
     flights = list(dict.fromkeys(s.match.flight for s in states))
+    out: dict[Hashable, tuple[int, int]] = {}
     for s in states:
-        if s.status == Status.FINISHED and s.id not in going_on:
-            out.setdefault((flights.index(s.match.flight), s.match.round), []).append(s.loser)
-    gone = {p for group in out.values() for p in group}
-    entered = dict.fromkeys(p for s in states for p in s.participants if p)
-    winner = [p for p in entered if p not in gone]  # one, in a finished bracket
-    return ([winner] if winner else []) + [out[key] for key in sorted(out, reverse=True)]
-
-
-def _losers_going_on(states: list[MatchState]) -> set[str]:
-    """Matches whose loser plays on in the same competition (double elimination's drops,
-    the grand final's loser when the reset is played)."""
-    live: set[str] = set()
-    for s in states:
-        if s.status != Status.SKIPPED:
-            live.update(slot.match for slot in s.match.slots if isinstance(slot, LoserOf))
-    return live
+        if s.status not in (Status.FINISHED, Status.BYE):
+            continue
+        for entrant in s.played or s.participants:
+            out.pop(entrant, None)
+        if s.status == Status.FINISHED:
+            where = (flights.index(s.match.flight), s.match.round)
+            out[s.loser] = where
+            for entrant in s.participants:
+                if s.played and entrant and entrant not in s.played:
+                    out[entrant] = where
+    groups: dict[tuple[int, int], list[Hashable]] = {}
+    for entrant, where in out.items():
+        groups.setdefault(where, []).append(entrant)
+    entered = dict.fromkeys(p for s in states for p in (*s.participants, *(s.played or ()))
+                            if p)
+    winner = [p for p in entered if p not in out]  # one, in a finished bracket
+    return ([winner] if winner else []) + [groups[key] for key in sorted(groups, reverse=True)]
 
 
 def _places(ranked: list[list[Hashable]], seed_of: dict) -> list[Placing]:

@@ -7,11 +7,16 @@ and a correction is just another call with the corrected results.
 A result names the winner of a match by slot (``0`` or ``1``: any ``int`` is read as a
 slot) or by entrant (``Winner(key)``, or a bare key that is not an ``int``). Wrap integer
 keys such as player ids in ``Winner`` so they are not taken for a slot.
+
+After a correction a result may have been played by players who no longer belong in its
+match (:func:`resolve`'s ``played``): such a result is held back (the match reads as not
+played, so nobody advances from it into a match they did not earn) until a referee lets it
+stand (``stands``): then its winner and loser, the players who played it, go on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
@@ -59,6 +64,9 @@ class MatchState:
     status: Status
     winner: Participant = None
     loser: Participant = None
+    #: Who played it, when a referee let stand a result played by others than the
+    #: participants (``winner`` and ``loser`` are then two of these).
+    played: tuple[Participant, Participant] | None = None
 
     @property
     def id(self) -> str:
@@ -111,6 +119,17 @@ class BracketState(Mapping):
         """True when nothing is left to play (every match played, a bye, or skipped)."""
         return all(s.status not in (Status.WAITING, Status.READY) for s in self.states)
 
+    def doubled(self) -> set[Hashable]:
+        """Entrants due in two matches at once (two matches to play, or waiting on an
+        opponent): never the case unless a result played in someone else's place stands."""
+        seen: set[Hashable] = set()
+        doubled: set[Hashable] = set()
+        for state in self.states:
+            if state.status in (Status.WAITING, Status.READY):
+                for entrant in filter(None, state.participants):
+                    (doubled if entrant in seen else seen).add(entrant)
+        return doubled
+
 
 def bracket_state(bracket: Bracket, entrants: Mapping[int, Hashable] | Sequence[Hashable],
                   results: Mapping[str, object]) -> BracketState:
@@ -123,14 +142,21 @@ def bracket_state(bracket: Bracket, entrants: Mapping[int, Hashable] | Sequence[
     return _resolve(bracket, _seeds(bracket, entrants), results, strict=True)
 
 
-def resolve(bracket: Bracket, results: Mapping[str, object], *,
-            strict: bool = True) -> BracketState:
+def resolve(bracket: Bracket, results: Mapping[str, object], *, strict: bool = True,
+            played: Mapping[str, tuple] | None = None,
+            stands: Collection[str] = ()) -> BracketState:
     """:func:`bracket_state` with every entrant keyed by its own seed.
 
     ``strict=False`` (after a correction): a result for a match that is no longer ready
-    (a reset no longer needed) is left out instead of refused."""
+    (a reset no longer needed) is left out instead of refused.
+
+    ``played``: match id -> the two seeds who played its result. A result played by
+    others than the match's participants is held back (the match reads as ready, later
+    matches wait on it) unless its id is in ``stands`` (a referee let it stand): then the
+    players who played it go on, the winner by winning, the loser by losing."""
     seeds = range(1, bracket.entrants + 1)
-    return _resolve(bracket, dict(zip(seeds, seeds, strict=True)), results, strict=strict)
+    return _resolve(bracket, dict(zip(seeds, seeds, strict=True)), results, strict=strict,
+                    played=played or {}, stands=frozenset(stands))
 
 
 def ready_matches(bracket: Bracket, entrants, results) -> tuple[MatchState, ...]:
@@ -153,7 +179,8 @@ def _seeds(bracket: Bracket, entrants) -> dict[int, Hashable]:
 
 
 def _resolve(bracket: Bracket, seeds: dict[int, Hashable], results: Mapping[str, object],
-             *, strict: bool) -> BracketState:
+             *, strict: bool, played: Mapping[str, tuple] | None = None,
+             stands: frozenset = frozenset()) -> BracketState:
     """One pass in graph order (every match comes after the matches it depends on).
     Not strict: a result that no longer applies (after a correction) is left out."""
     for match_id in results:
@@ -163,7 +190,8 @@ def _resolve(bracket: Bracket, seeds: dict[int, Hashable], results: Mapping[str,
         participants = (_slot(match.slots[0], seeds, states),
                         _slot(match.slots[1], seeds, states))
         states[match.id] = _match_state(bracket, match, participants, results, states,
-                                        strict=strict)
+                                        strict=strict, played=(played or {}).get(match.id),
+                                        stands=match.id in stands)
     entrants = tuple(seeds[k] for k in range(1, bracket.entrants + 1))
     return BracketState(bracket, entrants, tuple(states.values()))
 
@@ -187,19 +215,24 @@ _NOT_READY = {
 
 
 def _match_state(bracket: Bracket, match: Match, participants, results, states, *,
-                 strict: bool) -> MatchState:
+                 strict: bool, played: tuple | None = None,
+                 stands: bool = False) -> MatchState:
     unplayed = _unplayed(bracket, match, participants, states)
     reported = match.id in results
     if unplayed is not None:
         if reported and strict:
             raise MatchNotReadyError(match.id, _NOT_READY[unplayed.status])
         return unplayed
-    slot = _winner_slot(match, participants, results[match.id], strict=strict) if (
-        reported) else None
+    others = played is not None and set(played) != set(participants)
+    if not reported or (others and not stands):
+        # Not played, or played by others: nobody goes on from it until a referee rules.
+        return MatchState(match, participants, Status.READY)
+    who = tuple(played) if others else participants
+    slot = _winner_slot(match, who, results[match.id], strict=strict)
     if slot is None:
         return MatchState(match, participants, Status.READY)
-    return MatchState(match, participants, Status.FINISHED, participants[slot],
-                      participants[1 - slot])
+    return MatchState(match, participants, Status.FINISHED, who[slot], who[1 - slot],
+                      who if others else None)
 
 
 def _unplayed(bracket: Bracket, match: Match, participants, states) -> MatchState | None:

@@ -18,6 +18,7 @@ from .entries import (
 from .errors import DOMAIN_ERRORS, NotAllowed, TournamentError
 from .results import (
     match_flag_clear,
+    match_replay,
     match_result_confirm,
     match_result_correct,
     match_result_dispute,
@@ -32,6 +33,6 @@ __all__ = [
     "entry_add", "entry_add_guest", "entry_withdraw", "entry_withdraw_own",
     "match_flag_clear", "match_result_confirm", "match_result_correct",
     "match_result_dispute", "match_result_enter", "match_result_report",
-    "match_result_resolve", "match_start", "tournament_create", "tournament_open_registration",
-    "tournament_start",
+    "match_replay", "match_result_resolve", "match_start", "tournament_create",
+    "tournament_open_registration", "tournament_start",
 ]

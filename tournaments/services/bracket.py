@@ -78,6 +78,13 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
 
     Runs inside the caller's transaction, with the tournament locked. Repeats until
     nothing changes, because a walkover (a withdrawn player) is itself a result.
+
+    A match already started or played is never changed here. When a correction changes
+    who should have played it, it is flagged for a referee and its result is held back:
+    the later matches keep what it produced, or wait, never receiving a player who did not
+    play it, until the referee rules (:func:`~.results.match_flag_clear`,
+    :func:`~.results.match_replay`, :func:`~.results.match_result_resolve`). The
+    bracket's own flags follow the corrections: rewritten, or cleared when moot.
     """
     if tournament.format not in formats.FORMATS:  # Swiss, round robin, groups
         from .rounds import rounds_refresh
@@ -89,15 +96,13 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
         seeds = dict(tournament.entries.values_list("seed", "player_id"))
         withdrawn = set(tournament.entries.exclude(status=Entry.Status.ACTIVE)
                         .values_list("player_id", flat=True))
-        results = {key: _winner_slot(row) for key, row in rows.items()
-                   if row.status in (M.FINISHED, M.WALKOVER)}
-        state = formats.resolve(_plan(tournament, len(seeds)), results, strict=False)
-        changed, again = False, False
+        state = _state(tournament, rows, seeds)
+        again = False
         for key, row in rows.items():
             want = state[key]
             players = tuple(seeds.get(seed) if seed else None for seed in want.seeds)
             if row.status in OPEN:
-                changed |= _assign(row, players, want)
+                _assign(row, players, want)
                 again = _walkover(row, withdrawn) or again
             elif row.status == M.WALKOVER and (
                     (row.player_a_id, row.player_b_id) != players
@@ -106,19 +111,64 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
                 # started (the next pass gives it its players, or a walkover again).
                 _reopen(row)
                 again = True
-            elif not row.flag and row.status == M.FINISHED and (
-                    want.status != formats.Status.FINISHED):
-                row.flag = _not_needed(row, want)
-                row.save(update_fields=["flag"])
-                flagged.append(row)
-            elif (row.player_a_id, row.player_b_id) != players and not row.flag:
-                row.flag = _mismatch(row, players)
-                row.save(update_fields=["flag"])
+            elif _set_flag(row, _bracket_flag(row, want, players)):
                 flagged.append(row)
         if not again:
             break
     _finish_if_done(tournament, state, seeds)
     return flagged
+
+
+def _state(tournament: Tournament, rows: dict, seeds: dict, *, stands=()):
+    """The format's state from the results stored, each with who played it (a result
+    played by others than the bracket now gives is held back unless it stands)."""
+    seed_of = {player: seed for seed, player in seeds.items()}
+    decided = [row for row in rows.values() if row.status in (M.FINISHED, M.WALKOVER)]
+    results = {row.key: formats.Winner(seed_of[row.winner_id]) for row in decided}
+    played = {row.key: (seed_of[row.player_a_id], seed_of[row.player_b_id])
+              for row in decided}
+    stands = {*stands, *(row.key for row in rows.values() if row.result_stands)}
+    return formats.resolve(_plan(tournament, len(seeds)), results, strict=False,
+                           played=played, stands=stands)
+
+
+def bracket_due(*, tournament: Tournament, match: TournamentMatch, stands: bool = False):
+    """What the bracket now gives ``match``: ``(status, (player_a, player_b), doubled)``,
+    ``doubled`` the players who would be due in two matches at once if its result stood
+    (read inside the caller's transaction)."""
+    rows = {m.key: m for m in tournament.matches.all()}
+    seeds = dict(tournament.entries.values_list("seed", "player_id"))
+    state = _state(tournament, rows, seeds, stands=[match.key] if stands else ())
+    want = state[match.key]
+    players = tuple(seeds.get(seed) if seed else None for seed in want.seeds)
+    return want.status, players, {seeds[seed] for seed in state.doubled()}
+
+
+#: How every flag the bracket raises begins (a dispute's or a match file's never does): the
+#: bracket rewrites or clears its own flags as corrections come and go.
+BRACKET_FLAG = "After a correction, "
+
+
+def is_bracket_flag(flag: str) -> bool:
+    return flag.startswith(BRACKET_FLAG)
+
+
+def _bracket_flag(row: TournamentMatch, want, players: tuple) -> str:
+    """Why a referee must look at a match started or played ('' when nothing is wrong)."""
+    if want.status in (formats.Status.WAITING, formats.Status.SKIPPED, formats.Status.BYE):
+        return _not_needed(row, want)
+    if {row.player_a_id, row.player_b_id} != set(players) and not row.result_stands:
+        return _mismatch(row, players)
+    return ""
+
+
+def _set_flag(row: TournamentMatch, flag: str) -> bool:
+    """Store the bracket's flag (never over a dispute's); True when a new one is raised."""
+    if (row.flag and not is_bracket_flag(row.flag)) or row.flag == flag:
+        return False
+    row.flag = flag
+    row.save(update_fields=["flag"])
+    return bool(flag)
 
 
 def _winner_slot(row: TournamentMatch) -> int:
@@ -176,6 +226,7 @@ def _reopen(row: TournamentMatch) -> None:
     """Undo a walkover whose match has changed: open again, its finished-match row voided."""
     row.status, row.winner_id, row.finished_at, row.flag = M.WAITING, None, None, ""
     row.score_a = row.score_b = None
+    row.result_stands = False
     row.save()
     from .results import publish
 
@@ -183,9 +234,10 @@ def _reopen(row: TournamentMatch) -> None:
 
 
 def _not_needed(row: TournamentMatch, want) -> str:
-    why = ("is no longer needed" if want.status == formats.Status.SKIPPED else
-           "waits again on an earlier match")
-    return (f"After a correction, this match {why}; it was "
+    why = {formats.Status.SKIPPED: "is no longer needed",
+           formats.Status.BYE: "is a bye now"}.get(want.status,
+                                                   "waits again on an earlier match")
+    return (f"{BRACKET_FLAG}this match {why}; it was "
             f"{row.get_status_display().lower()}. A referee decides.")
 
 
@@ -195,7 +247,7 @@ def _mismatch(row: TournamentMatch, players: tuple) -> str:
     names = dict(Player.objects.filter(pk__in=[p for p in players if p]).values_list("pk",
                                                                                       "name"))
     should = " v ".join(names.get(p, "?") if p else "?" for p in players)
-    return (f"After a correction, this match should be {should}; it was "
+    return (f"{BRACKET_FLAG}this match should be {should}; it was "
             f"{row.get_status_display().lower()} with other players. A referee decides.")
 
 
@@ -204,7 +256,8 @@ def _finish_if_done(tournament: Tournament, state, seeds: dict) -> None:
     when a correction brings back a match to play."""
     open_matches = tournament.matches.exclude(status__in=[M.FINISHED, M.WALKOVER, M.BYE,
                                                            M.SKIPPED])
-    done = not open_matches.exists()
+    # A result held back for a referee leaves the format's state unfinished.
+    done = state.finished and not open_matches.exists()
     if done:
         _store_placings(tournament, state, seeds)
     else:

@@ -11,8 +11,10 @@ from audit.services import audit_record
 from clubs.selectors import player_of_user
 from results.models import FinishedMatch
 from results.services import finished_match_record, finished_match_void
+from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
+from .bracket import bracket_due, bracket_refresh, is_bracket_flag
 from .errors import NotAllowed, TournamentError, lock
 from .scores import result_check
 
@@ -59,8 +61,6 @@ def publish(row: TournamentMatch) -> None:
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
            status: str = M.FINISHED, reported_by=None, confirmed_by=None, record=None) -> None:
     """Store a result on a locked match, publish it, advance the bracket."""
-    from .bracket import bracket_refresh
-
     row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
     row.reported_by, row.confirmed_by = reported_by, confirmed_by
     row.finished_at = timezone.now()
@@ -250,13 +250,21 @@ def _reason(reason: str) -> str:
 @transaction.atomic
 def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: int,
                          score_b: int, reason: str) -> TournamentMatch:
-    """A referee settles a disputed or flagged match (reason kept in the audit log)."""
+    """A referee settles a disputed or flagged match (reason kept in the audit log).
+
+    A match a correction flagged (played by others than the bracket now gives) gets its
+    new result between the players the bracket gives: the result played is voided first,
+    in the same transaction (the ruling "a new result"; see :func:`match_replay`)."""
     reason = _reason(reason)
     tournament, row = _locked_match(match)
+    before = {"flag": row.flag}
+    if is_bracket_flag(row.flag):
+        before["played"] = _played_dict(row)
+        row = _void_for_replay(tournament, row)
     _playable(row)
     _check_score(row, winner, score_a, score_b)
     open_report = row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).first()
-    before = {"flag": row.flag, "report": _report_dict(open_report)}
+    before["report"] = _report_dict(open_report)
     row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).update(
         status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
     audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
@@ -303,8 +311,10 @@ def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: in
 @transaction.atomic
 def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMatch:
     """A referee decides that a flagged match's result stands as it is (for instance a
-    later match a correction flagged: it was played, the referee keeps it). A match with
-    an open report is settled with :func:`match_result_resolve` instead."""
+    later match a correction flagged: it was played, the referee keeps it; the bracket
+    then credits whoever won it). A match with an open report is settled with
+    :func:`match_result_resolve` instead; one a correction made unneeded, or that waits
+    on an earlier match again, cannot stand (:func:`match_replay` voids it)."""
     reason = _reason(reason)
     tournament, row = _locked_match(match)
     if not row.flag:
@@ -312,9 +322,66 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
     if row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).exists():
         raise TournamentError(f"Match {row.key} has a report waiting: settle it with a "
                               "result.")
+    stands = is_bracket_flag(row.flag)
+    if stands:
+        _check_can_stand(tournament, row)
     audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
                  action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED,
                  before={"flag": row.flag}, after={"flag": "", "result_stands": True})
-    row.flag = ""
-    row.save(update_fields=["flag"])
+    row.flag, row.result_stands = "", row.result_stands or stands
+    row.save(update_fields=["flag", "result_stands"])
+    if stands:
+        bracket_refresh(tournament=tournament, by=by)
     return row
+
+
+def _check_can_stand(tournament: Tournament, row: TournamentMatch) -> None:
+    status, _, doubled = bracket_due(tournament=tournament, match=row, stands=True)
+    if status not in (Status.READY, Status.FINISHED):
+        raise TournamentError(f"Match {row.key} waits on an earlier match or is no longer "
+                              "needed: its result cannot stand. Order a replay (the result "
+                              "is voided) or correct the earlier match.")
+    twice = [p for p in (row.player_a, row.player_b) if p is not None and p.pk in doubled]
+    if twice:
+        names = " and ".join(p.name for p in twice)
+        raise TournamentError(f"{names} now also plays elsewhere in the bracket (after the "
+                              f"correction): match {row.key}'s result cannot stand. Order a "
+                              "replay or record a new result between the right players.")
+
+
+@transaction.atomic
+def match_replay(*, match: TournamentMatch, by, reason: str) -> TournamentMatch:
+    """A referee voids a match a correction flagged: it is played again by the players the
+    bracket now gives (or not at all, if it is no longer needed); the result played leaves
+    the table of finished matches and the later matches follow (those already played are
+    flagged in turn)."""
+    reason = _reason(reason)
+    tournament, row = _locked_match(match)
+    if not is_bracket_flag(row.flag):
+        raise TournamentError(f"Match {row.key} is not flagged after a correction: only "
+                              "such a match is ordered replayed.")
+    audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
+                 action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED,
+                 before={"flag": row.flag, "played": _played_dict(row)},
+                 after={"replay": True})
+    return _void_for_replay(tournament, row)
+
+
+def _played_dict(row: TournamentMatch) -> dict:
+    return {"players": [row.player_a_id, row.player_b_id], "status": row.status,
+            "winner": row.winner_id, "score": [row.score_a, row.score_b]}
+
+
+def _void_for_replay(tournament: Tournament, row: TournamentMatch) -> TournamentMatch:
+    """Clear a match's result and players; the bracket gives it its players again."""
+    row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).update(
+        status=R.WITHDRAWN, resolved_at=timezone.now())
+    row.status, row.winner_id, row.score_a, row.score_b = M.WAITING, None, None, None
+    row.player_a_id = row.player_b_id = None
+    row.reported_by = row.confirmed_by = row.match_record = None
+    row.ready_at = row.started_at = row.finished_at = None
+    row.flag, row.result_stands = "", False
+    row.save()
+    publish(row)
+    bracket_refresh(tournament=tournament)
+    return TournamentMatch.objects.select_related("player_a", "player_b").get(pk=row.pk)
