@@ -2,7 +2,8 @@
 "for the referees"), reports, entries, and each match's audit trail.
 
 Rows are read-only here; a referee's decisions are admin actions with an intermediate form
-that requires a reason (settle a dispute, correct a result, let a flagged result stand).
+that requires a reason (settle a dispute, correct a result, let a flagged result stand,
+order a flagged match replayed).
 The actions call ``tournaments.services`` after the gate of ``clubs.permissions``; they
 never change rows themselves, and the services write the audit log."""
 
@@ -76,7 +77,7 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
     list_select_related = ["tournament", "player_a", "player_b", "winner"]
     search_fields = ["player_a__name", "player_b__name", "tournament__name", "key"]
     readonly_fields = ["public_link", "audit_trail"]
-    actions = ["settle_dispute", "correct_result", "let_result_stand"]
+    actions = ["settle_dispute", "correct_result", "let_result_stand", "replay"]
     ruling_template = "admin/tournaments/ruling_form.html"
 
     @admin.display(description="page")
@@ -128,7 +129,13 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
             return None
 
         def apply(match, data):
-            winner = match.player_a_id if data["winner"] == "a" else match.player_b_id
+            players = (match.player_a_id, match.player_b_id)
+            if service is services.match_result_resolve and services.is_bracket_flag(
+                    match.flag):
+                # A new result for a match a correction flagged is between the players
+                # the bracket now gives (its flag names them, the first-named first).
+                players = services.match_players_due(match=match)
+            winner = players[0] if data["winner"] == "a" else players[1]
             service(match=match, by=request.user, winner=winner, score_a=data["score_a"],
                     score_b=data["score_b"], reason=data["reason"])
 
@@ -150,6 +157,13 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
             services.match_flag_clear(match=match, by=request.user, reason=data["reason"])
 
         return self._form(request, queryset, ReasonForm, "The flagged result stands", apply)
+
+    @admin.action(description="Replay the flagged match (its result is voided)")
+    def replay(self, request, queryset):
+        def apply(match, data):
+            services.match_replay(match=match, by=request.user, reason=data["reason"])
+
+        return self._form(request, queryset, ReasonForm, "Replay the flagged match", apply)
 
 
 @admin.register(ResultReport)

@@ -138,3 +138,39 @@ def test_another_clubs_admin_cannot_settle_our_dispute(client, dave, staff_permi
     match = _match(disputed.tournament, "M1-1")
     assert match.status == "in_progress" and match.flag
     assert not AuditEntry.objects.exists()
+
+
+def _final_played_then_round_one_corrected(cup, alice):
+    """Ann beat Dan, Ben beat Cat, Ann beat Ben in the final; then round 1 is corrected
+    (Dan won): the final was played by someone who lost."""
+    for key in ("M1-1", "M1-2", "M2-1"):
+        m = _match(cup, key)
+        services.match_result_enter(match=m, by=alice, winner=m.player_a_id, score_a=7,
+                                    score_b=0)
+    first = _match(cup, "M1-1")
+    services.match_result_correct(match=first, by=alice, winner=first.player_b_id,
+                                  score_a=0, score_b=7, reason="Wrong winner")
+    return _match(cup, "M2-1")
+
+
+def test_a_referee_orders_a_flagged_match_replayed(client, referee, cup, alice):
+    final = _final_played_then_round_one_corrected(cup, alice)
+    assert "should be Dan v Ben" in final.flag
+    client.force_login(referee)
+    _act(client, "replay", final, reason="Dan should have played it")
+    final = _match(cup, "M2-1")
+    assert final.status == "ready" and (final.player_a.name, final.player_b.name) == (
+        "Dan", "Ben")
+    assert not final.flag and final.winner_id is None
+    assert AuditEntry.objects.filter(reason="Dan should have played it").count() == 1
+
+
+def test_a_new_result_for_a_flagged_match_is_between_the_players_it_should_have(
+        client, referee, cup, alice):
+    final = _final_played_then_round_one_corrected(cup, alice)
+    client.force_login(referee)
+    _act(client, "settle_dispute", final, winner="a", score_a=7, score_b=5,
+         reason="Played again: Dan won")
+    final = _match(cup, "M2-1")
+    assert final.status == "finished" and final.winner.name == "Dan"
+    assert (final.player_a.name, final.player_b.name) == ("Dan", "Ben") and not final.flag

@@ -288,3 +288,27 @@ def test_the_directors_page_has_a_fixed_number_of_queries(client, club, alice,
     with django_assert_max_num_queries(10):
         response = client.get(reverse("tournaments:manage", args=[club.slug, tournament.pk]))
     assert response.status_code == 200
+
+
+def test_a_referee_records_a_new_result_for_a_flagged_match_through_the_api(client, world):
+    """M1-2 was corrected after its winner played the final: the final is flagged; the
+    referee's new result is between the players the bracket now gives."""
+    services.match_result_enter(match=world.m11, by=world.alice, winner=world.m11.player_a_id,
+                                score_a=7, score_b=2)
+    final = TournamentMatch.objects.get(tournament=world.cup, key="M2-1")
+    services.match_result_enter(match=final, by=world.alice, winner=final.player_a_id,
+                                score_a=7, score_b=2)
+    services.match_result_correct(match=world.m12, by=world.carol, winner=world.cid.pk,
+                                  score_a=4, score_b=7, reason="Cid won")
+    final.refresh_from_db()
+    assert f"should be {world.bob.player.name} v Cid" in final.flag
+    client.force_login(world.carol)
+    wrong = _post(client, "tournament-match-resolve-api", [final.pk], {
+        "winner": world.ann.pk, "score_a": 7, "score_b": 2, "reason": "Ann won"})
+    assert wrong.status_code == 400  # Ann is no longer in the final: nothing changes
+    final.refresh_from_db()
+    assert final.player_b_id == world.ann.pk and final.flag
+    response = _post(client, "tournament-match-resolve-api", [final.pk], {
+        "winner": world.cid.pk, "score_a": 2, "score_b": 7, "reason": "Replayed: Cid won"})
+    assert response.status_code == 200, response.json()
+    assert response.json()["winner_id"] == world.cid.pk and not response.json()["flag"]

@@ -5,7 +5,7 @@ players reporting the same match, a director correcting while a player confirms)
 tournament row first (``_lock``), so writes to one event queue up.
 """
 
-from .bracket import bracket_refresh, tournament_start
+from .bracket import bracket_refresh, is_bracket_flag, match_players_due, tournament_start
 from .entries import (
     entries_seed,
     entry_add,
@@ -30,7 +30,8 @@ from .results import (
 
 __all__ = [
     "DOMAIN_ERRORS", "NotAllowed", "TournamentError", "bracket_refresh", "entries_seed",
-    "entry_add", "entry_add_guest", "entry_withdraw", "entry_withdraw_own",
+    "entry_add", "entry_add_guest", "entry_withdraw", "entry_withdraw_own", "is_bracket_flag",
+    "match_players_due",
     "match_flag_clear", "match_result_confirm", "match_result_correct",
     "match_result_dispute", "match_result_enter", "match_result_report",
     "match_replay", "match_result_resolve", "match_start", "tournament_create",

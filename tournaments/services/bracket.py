@@ -144,6 +144,11 @@ def bracket_due(*, tournament: Tournament, match: TournamentMatch, stands: bool 
     return want.status, players, {seeds[seed] for seed in state.doubled()}
 
 
+def match_players_due(*, match: TournamentMatch) -> tuple:
+    """The players the bracket now gives ``match`` (a flagged one: who should play it)."""
+    return bracket_due(tournament=match.tournament, match=match)[1]
+
+
 #: How every flag the bracket raises begins (a dispute's or a match file's never does): the
 #: bracket rewrites or clears its own flags as corrections come and go.
 BRACKET_FLAG = "After a correction, "
