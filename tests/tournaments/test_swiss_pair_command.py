@@ -121,4 +121,4 @@ def test_the_command_meets_the_four_criteria_on_random_tournaments(n, rounds, se
     ids, met, byes, score = facts(players, played)
     result = pair(players, played)
     assert pairs == list(result.pairs)
-    check_criteria_1_and_2(ids, met, byes, result)
+    check_criteria_1_and_2(ids, met, byes, result, score)

@@ -4,8 +4,10 @@ Players are paired by score; the criteria, strictly in this order:
 
 1. no rematch, as long as a pairing without one exists (fewest rematches otherwise);
 2. with an odd number of players, the bye goes to a player with the fewest byes so far,
-   and among them to the one ranked lowest (the largest ``rank``), as long as the others
-   can still be paired without a rematch (criterion 1 comes first);
+   among them to one with the lowest score, and among those to the one ranked lowest (the
+   largest ``rank``), as the FIDE Dutch system does (a bye is a free win: never to a
+   leader while someone has fewer points); as long as the others can still be paired
+   without a rematch (criterion 1 comes first);
 3. opponents as close in score as possible: the sum over all pairs of the squared score
    difference is as small as it can be;
 4. within a score group, the top half meets the bottom half by rank (1 v 1+h, 2 v 2+h...);
@@ -235,7 +237,8 @@ def _match(playing: list, score: Mapping, found: Mapping) -> Pairing:
     # Units: each criterion's unit exceeds the largest total of all the later ones.
     unit3 = 4 * n ** 6 + 1                              # > total rank cost (n/2 x 2n**5..)
     unit2 = unit3 * (n * spread * spread + 1) + unit3   # > total squared diff and rank
-    bye_span = (most_byes + 1) * (n + 1)
+    level = {v: i for i, v in enumerate(sorted(set(score.values())))}  # 0: lowest score
+    bye_span = (most_byes + 1) * len(level) * (n + 1)   # > any bye's cost below
     unit1 = unit2 * (bye_span + 1)                      # > one bye's cost and the rest
     top = 2 * unit1                                     # every weight stays positive
     between = _between(playing, score)
@@ -251,8 +254,9 @@ def _match(playing: list, score: Mapping, found: Mapping) -> Pairing:
                     + unit3 * (score[a] - score[b]) ** 2 + _rank_cost(a, b, score, place))
             graph.add_edge(x, y, weight=top - cost)
     if n % 2:
-        for x, a in enumerate(playing):  # lowest ranked = last: the smallest cost
-            graph.add_edge(x, n, weight=top - unit2 * (found[a].byes * (n + 1) + n - x))
+        for x, a in enumerate(playing):  # fewest byes, lowest score, lowest ranked (last)
+            order = (found[a].byes * len(level) + level[score[a]]) * (n + 1) + n - x
+            graph.add_edge(x, n, weight=top - unit2 * order)
     mate = nx.max_weight_matching(graph, maxcardinality=True)
     pairs, rematches, squared = [], 0, 0
     bye = None

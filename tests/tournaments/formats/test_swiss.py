@@ -54,6 +54,21 @@ def test_the_bye_skips_a_player_who_already_had_one():
     assert result.pairs[-1][1] is None and result.pairs[-1][0] != 5
 
 
+def test_the_bye_goes_to_the_lowest_score_not_to_a_co_leader_ranked_lower():
+    """Issue 18: 5 players, round 3. Player 5 (the lowest ranked without a bye) leads on two
+    wins with 4; player 2 has none. The bye is a free win: it goes to 2, not to 5."""
+    first = [Game(1, 2, 1), Game(3, 5, 5), Game(4, None, 4)]
+    second = [Game(5, 1, 5), Game(2, 4, 4), Game(3, None, 3)]
+    result = pair(ranked(5), [first, second])
+    assert result.pairs[-1] == (2, None) and result.rematches == 0
+
+
+def test_among_equal_scores_the_bye_still_goes_to_the_lowest_ranked():
+    first = [Game(1, 4, 1), Game(2, 5, 2), Game(3, None, 3)]
+    # No byes for 1, 2 (one win each), 4 and 5 (none): 5 is the lowest ranked of the lowest.
+    assert pair(ranked(5), [first]).pairs[-1] == (5, None)
+
+
 def test_moreswiss_leaves_out_players_with_too_many_losses():
     rounds = [[Game(1, 3, 1), Game(2, 4, 2)], [Game(1, 2, 1), Game(3, 4, 4)]]
     assert active_players([1, 2, 3, 4], rounds, losses_out=2) == [1, 2, 4]

@@ -60,7 +60,7 @@ def fewest_rematches(ids, met):
     return (len(ids) + 1) // 2 - len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
-def check_criteria_1_and_2(ids, met, byes, result):
+def check_criteria_1_and_2(ids, met, byes, result, score):
     assert sorted(p for pr in result.pairs for p in pr if p is not None) == sorted(ids)
     rematches = sum(1 for a, b in result.pairs if b is not None and b in met[a])
     assert rematches == result.rematches == fewest_rematches(ids, met)
@@ -69,15 +69,18 @@ def check_criteria_1_and_2(ids, met, byes, result):
         return
     (bye,) = [a for a, b in result.pairs if b is None]
     assert result.pairs[-1] == (bye, None)
-    # Anyone with fewer byes, or as few and ranked lower, could not have had the bye
-    # without more rematches among the others.
+    # Anyone with fewer byes, or as few and a lower score, or as few, the same score and
+    # ranked lower, could not have had the bye without more rematches among the others.
     position = {p: i for i, p in enumerate(ids)}
     for other in ids:
-        better = byes[other] < byes[bye] or (byes[other] == byes[bye]
-                                             and position[other] > position[bye])
-        if better:
+        if bye_order(other, byes, score, position) < bye_order(bye, byes, score, position):
             rest = [p for p in ids if p != other]
             assert fewest_rematches(rest, met) > result.rematches
+
+
+def bye_order(player, byes, score, position):
+    """Who gets the bye first: fewest byes, then the lowest score, then the lowest rank."""
+    return byes[player], score[player], -position[player]
 
 
 def costs(pairs, met, byes, score, ids):
@@ -86,7 +89,7 @@ def costs(pairs, met, byes, score, ids):
     position = {p: i for i, p in enumerate(ids)}
     rematches = sum(1 for a, b in pairs if b is not None and b in met[a])
     bye = [a for a, b in pairs if b is None]
-    bye_cost = (byes[bye[0]], -position[bye[0]]) if bye else ()
+    bye_cost = bye_order(bye[0], byes, score, position) if bye else ()
     squared = sum((score[a] - score[b]) ** 2 for a, b in pairs if b is not None)
     rank = sum(_rank_cost(*sorted((a, b), key=position.get), score, place)
                for a, b in pairs if b is not None)
@@ -114,7 +117,7 @@ def test_small_fields_get_the_best_pairing_of_all_by_the_four_criteria(n, rounds
     players, played = history(n, rounds, random.Random(seed), shuffled=shuffled)
     ids, met, byes, score = facts(players, played)
     result = pair(players, played)
-    check_criteria_1_and_2(ids, met, byes, result)
+    check_criteria_1_and_2(ids, met, byes, result, score)
     best = min(costs(p, met, byes, score, ids) for p in all_pairings(ids)
                if sum(b is None for _, b in p) == len(ids) % 2)
     assert costs(result.pairs, met, byes, score, ids) == best
@@ -126,7 +129,7 @@ def test_random_tournaments_meet_the_four_criteria(n, rounds, seed, shuffled):
     players, played = history(n, rounds, random.Random(seed), shuffled=shuffled)
     ids, met, byes, score = facts(players, played)
     result = pair(players, played)
-    check_criteria_1_and_2(ids, met, byes, result)
+    check_criteria_1_and_2(ids, met, byes, result, score)
     # Criteria 3 then 4: no swap of partners between two pairs keeps the rematch count and
     # the bye and lowers the squared differences, or keeps those and lowers the rank cost.
     pairs = [p for p in result.pairs if p[1] is not None]
@@ -135,6 +138,24 @@ def test_random_tournaments_meet_the_four_criteria(n, rounds, seed, shuffled):
         for swapped in ([(a, c), (b, d)], [(a, d), (b, c)]):
             then = costs(swapped, met, byes, score, ids)
             assert then >= now or then[0] > now[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 40), st.integers(1, 9), st.integers(0, 2**32), st.booleans())
+def test_the_bye_never_goes_above_a_lower_score_unless_a_rematch_forces_it(n, rounds, seed,
+                                                                            shuffled):
+    """Issue 18: among the players with the fewest byes, nobody with a lower score than the
+    bye's player could have had it without a rematch more among the others."""
+    players, played = history(2 * n + 1, rounds, random.Random(seed), shuffled=shuffled)
+    if len(players) % 2 == 0:
+        players = players[:-1]
+    ids, met, byes, score = facts(players, played)
+    result = pair(players, played)
+    (bye,) = [a for a, b in result.pairs if b is None]
+    for other in ids:
+        if byes[other] == byes[bye] and score[other] < score[bye]:
+            rest = [p for p in ids if p != other]
+            assert fewest_rematches(rest, met) > result.rematches, (other, bye)
 
 
 @settings(max_examples=20, deadline=None)
