@@ -27,7 +27,14 @@ from .errors import (
 )
 from .graph import Bracket, Bye, Flight, LoserOf, Match, Seed, Slot, WinnerOf, slot_json, to_json
 from .knockout import DEFAULT_SETTINGS, FORMATS, MAX_ENTRANTS, build
-from .lengths import DEFAULT_LENGTHS, check_length, match_lengths, round_lengths
+from .lengths import (
+    DEFAULT_LENGTHS,
+    ROUND_NAMES,
+    check_length,
+    length_settings,
+    match_lengths,
+    round_lengths,
+)
 from .placings import Placing, placings
 from .seeding import Draw, bracket_size, random_draw, seed_order, seeds_in_order
 from .state import (
@@ -49,7 +56,7 @@ __all__ = [
     "Flight", "FormatError", "LoserOf", "Match", "MatchLengthError", "MatchNotReadyError",
     "MatchState", "NotFinishedError", "Placing", "Seed", "SettingError", "Slot", "Status",
     "UnknownFormatError", "UnknownMatchError", "Winner", "WinnerNotInMatchError", "WinnerOf",
-    "bracket_size", "bracket_state", "build", "changed_matches", "check_length",
-    "match_lengths", "placings", "random_draw", "ready_matches", "resolve", "round_lengths",
-    "seed_order", "seeds_in_order", "slot_json", "to_json",
+    "ROUND_NAMES", "bracket_size", "bracket_state", "build", "changed_matches", "check_length",
+    "length_settings", "match_lengths", "placings", "random_draw", "ready_matches", "resolve",
+    "round_lengths", "seed_order", "seeds_in_order", "slot_json", "to_json",
 ]

@@ -1,12 +1,17 @@
-"""Match lengths per flight and round.
+"""Match lengths per flight and round: the one copy of the rule, for every event.
 
 A club sets one length per flight (defaults: main 7, consolation 5, last chance 3; the
 losers' bracket and the grand final play the main flight's length unless set) and may
 override single rounds, by number or by name: ``{"main": {"semi_final": 9, "final": 11}}``
 is "7 points, 9-point semi-finals, an 11-point final". Names count from a flight's last
-round (``final``, then ``semi_final``); in the grand final flight both F1 and the reset
-are its ``final``. A round number wins over a name. Rounds and flights that a given bracket
-does not have are ignored, so one set of options fits any field; unknown names are refused.
+round (``final``, then ``semi_final``). The grand final is its own flight (``final``):
+both F1 and the reset are its ``final`` and it has no ``semi_final``, so no override of
+another flight ever reaches it (``{"final": {"final": 13}}`` or ``{"final": 13}`` set it).
+A round number wins over a name. Rounds and flights a given bracket does not have are
+ignored, so one set of options fits any field; a name that is not one of these is refused
+with the accepted ones (``semifinal`` and ``quarter_final`` too: one spelling each).
+
+Every length, here and for ladders and leagues, is checked by :func:`check_length`.
 """
 
 from __future__ import annotations
@@ -19,7 +24,11 @@ from .graph import Bracket, Flight
 DEFAULT_LENGTHS = {Flight.MAIN: 7, Flight.CONSOLATION: 5, Flight.LAST_CHANCE: 3}
 #: Flights that play the main flight's length unless given their own.
 FOLLOW_MAIN = (Flight.LOSERS, Flight.FINAL)
+#: The round names, counted from a flight's last round.
 ROUND_NAMES = ("final", "semi_final")
+#: The names each flight accepts (the grand final's two matches are both its final).
+FLIGHT_ROUND_NAMES = {flight: ("final",) if flight == Flight.FINAL else ROUND_NAMES
+                      for flight in Flight}
 
 
 def check_length(value: object, where: str = "match length") -> int:
@@ -29,6 +38,20 @@ def check_length(value: object, where: str = "match length") -> int:
     if not 1 <= value <= 25 or value % 2 == 0:
         raise MatchLengthError(f"{where}: match lengths are odd, from 1 to 25 (not {value}).")
     return value
+
+
+def length_settings(lengths: Mapping[str, int] | None = None,
+                    rounds: Mapping[str, Mapping[int | str, int]] | None = None
+                    ) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """The settings checked and in their stored form: every flight's length (defaults
+    filled in) and the round overrides keyed by flight, then by round name or number (as a
+    string, as JSON keeps it). Refuses unknown flights and names with the accepted ones."""
+    base = {str(flight): length for flight, length in _flight_lengths(lengths or {}).items()
+            if flight not in FOLLOW_MAIN or flight.value in (lengths or {})}
+    overrides: dict[str, dict[str, int]] = {}
+    for (flight, which), length in _overrides(rounds or {}).items():
+        overrides.setdefault(flight, {})[str(which)] = length
+    return base, overrides
 
 
 def round_lengths(bracket: Bracket, *, lengths: Mapping[str, int] | None = None,
@@ -65,6 +88,8 @@ def _flight(name: object) -> Flight:
 
 
 def _flight_lengths(lengths: Mapping[str, int]) -> dict[Flight, int]:
+    if not isinstance(lengths, Mapping):
+        raise SettingError("Lengths are given per flight: {flight: length}.")
     given = {_flight(name): check_length(value, f"{name} flight")
              for name, value in lengths.items()}
     base = {**DEFAULT_LENGTHS, **given}
@@ -74,6 +99,9 @@ def _flight_lengths(lengths: Mapping[str, int]) -> dict[Flight, int]:
 
 
 def _overrides(rounds: Mapping[str, Mapping[int | str, int]]) -> dict[tuple[str, object], int]:
+    if not isinstance(rounds, Mapping):
+        raise SettingError("Round lengths are given per flight: {flight: {round or name: "
+                           "length}}.")
     found = {}
     for name, per_round in rounds.items():
         flight = _flight(name)
@@ -81,23 +109,24 @@ def _overrides(rounds: Mapping[str, Mapping[int | str, int]]) -> dict[tuple[str,
             raise SettingError(f"Round lengths are given per flight: {name} -> "
                                "{round or name: length}.")
         for which, value in per_round.items():
-            found[flight.value, _round_key(which)] = check_length(value, f"{name} {which}")
+            found[flight.value, _round_key(flight, which)] = check_length(
+                value, f"{name} {which}")
     return found
 
 
-def _round_key(which: object) -> int | str:
-    """A round number (an int or a string of digits) or a round name (``semi-final`` and
-    ``semifinal`` read as ``semi_final``)."""
+def _round_key(flight: Flight, which: object) -> int | str:
+    """A round number (an int or a string of digits) or one of the flight's round names."""
     if isinstance(which, int) and not isinstance(which, bool) and which >= 1:
         return which
     if isinstance(which, str) and which.isdigit() and int(which) >= 1:
         return int(which)
-    name = str(which).lower().replace("-", "_")
-    name = "semi_final" if name == "semifinal" else name
-    if name not in ROUND_NAMES:
-        raise SettingError(f"A round is a number from 1 or one of {', '.join(ROUND_NAMES)}, "
-                           f"not {which!r}.")
-    return name
+    names = FLIGHT_ROUND_NAMES[flight]
+    if which not in names:
+        grand = (" (the grand final's two matches are both its final)"
+                 if flight == Flight.FINAL else "")
+        raise SettingError(f"Unknown round {which!r} in the {flight.value} flight{grand}: "
+                           f"use a round number from 1 or one of {', '.join(names)}.")
+    return which
 
 
 def _names(flight: Flight, number: int, last: int) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatc
 
 from .entries import entries_close
 from .errors import TournamentError, lock
-from .options import round_length, round_name
+from .options import round_lengths, round_name
 
 M = TournamentMatch.Status
 #: Matches whose players may still be (re)assigned by the bracket.
@@ -42,15 +42,16 @@ def tournament_start(*, tournament: Tournament, by=None) -> Tournament:
 
         return rounds_start(tournament=tournament, by=by)
     ranked = entries_close(tournament=tournament)
-    plan = formats.to_json(_plan(tournament, len(ranked)))["matches"]
-    _lay_out(tournament, plan)
+    bracket = _plan(tournament, len(ranked))
+    _lay_out(tournament, formats.to_json(bracket)["matches"],
+             round_lengths(tournament.options, bracket))
     tournament.status, tournament.started_at = Tournament.Status.RUNNING, timezone.now()
     tournament.save(update_fields=["status", "started_at"])
     bracket_refresh(tournament=tournament, by=by)
     return tournament
 
 
-def _lay_out(tournament: Tournament, plan: list[dict]) -> None:
+def _lay_out(tournament: Tournament, plan: list[dict], lengths: dict) -> None:
     last = {}
     for match in plan:
         last[match["flight"]] = max(last.get(match["flight"], 0), match["round"])
@@ -59,8 +60,7 @@ def _lay_out(tournament: Tournament, plan: list[dict]) -> None:
         rounds[flight, number] = Round.objects.create(
             tournament=tournament, flight=flight, number=number,
             name=round_name(flight=flight, number=number, last=last[flight]),
-            length=round_length(tournament.options, flight=flight, number=number,
-                                last=last[flight]))
+            length=lengths[flight, number])
     index: dict[tuple, int] = {}
     rows = []
     for match in plan:

@@ -19,6 +19,7 @@ from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
 from .errors import NotAllowed, TournamentError, lock_row
+from .options import match_length
 from .scores import result_check
 
 S = Challenge.Status
@@ -36,8 +37,9 @@ def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
     name = (name or "").strip()
     if not name:
         raise TournamentError("A ladder needs a name.")
-    if reach < 1 or days < 1 or not 1 <= length <= 25 or length % 2 == 0:
-        raise TournamentError("Reach and days are 1 or more; the length is odd, 1 to 25.")
+    match_length(length, "The ladder's match length")
+    if reach < 1 or days < 1:
+        raise TournamentError("Reach and days are 1 or more.")
     if Ladder.objects.filter(club=club, name=name).exists():
         raise TournamentError(f"{club} already has a ladder called {name!r}.")
     return Ladder.objects.create(club=club, name=name, reach=reach, days=days, length=length)

@@ -19,6 +19,7 @@ from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
 from .errors import NotAllowed, TournamentError, lock_row
+from .options import match_length
 from .scores import result_check
 
 F_ = Fixture.Status
@@ -40,9 +41,9 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
     name = (name or "").strip()
     if not name or ends_on < starts_on:
         raise TournamentError("A season needs a name and an end after its start.")
-    if cycles not in (1, 2) or days_per_round < 1 or length % 2 == 0 or not 1 <= length <= 25:
-        raise TournamentError("Single or double round robin, a day or more per round, an "
-                              "odd length from 1 to 25.")
+    match_length(length, "The season's match length")
+    if cycles not in (1, 2) or days_per_round < 1:
+        raise TournamentError("Single or double round robin, a day or more per round.")
     if LeagueSeason.objects.filter(club=club, name=name).exists():
         raise TournamentError(f"{club} already has a season called {name!r}.")
     if missed_deadline not in LeagueSeason.MissedDeadline.values:

@@ -1,16 +1,22 @@
 """A tournament's options: match lengths per flight and round, Crawford, the grand final's
-reset, the pace used for time estimates. Checked once, stored as JSON on the event."""
+reset, the pace used for time estimates. Checked once, stored as JSON on the event.
 
+Match lengths are the pure package's rule (``tournaments.formats.lengths``), for every
+event: knockouts, the groups' knockout, ladders and leagues (:func:`match_length`)."""
+
+from tournaments import formats
 from tournaments.models import Tournament
 
 from .errors import TournamentError
 
-FLIGHTS = ("main", "losers", "final", "consolation", "last_chance")
+#: Formats whose rounds have names (final, semi-final) to give their own length.
+NAMED_ROUNDS = (*formats.FORMATS, "groups")
 
 DEFAULT_OPTIONS = {
     #: Match length per flight (losers and final default to the main flight's).
     "lengths": {"main": 7, "consolation": 5, "last_chance": 3},
-    #: Overrides: {"main": {"semi_final": 9, "final": 11, "3": 9}} (round number or name).
+    #: Overrides: {"main": {"semi_final": 9, "final": 11, "3": 9}} (round number or name:
+    #: final, semi_final; the grand final is the flight "final", its rounds both "final").
     "round_lengths": {},
     "crawford": True,
     #: Double elimination: a second final when the losers' bracket winner wins the first.
@@ -25,12 +31,23 @@ DEFAULT_OPTIONS = {
 }
 
 
-def _length(value, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TournamentError(f"{where}: a match length is a whole number, not {value!r}.")
-    if not 1 <= value <= 25 or value % 2 == 0:
-        raise TournamentError(f"{where}: match lengths are odd, from 1 to 25 (not {value}).")
-    return value
+def match_length(value, where: str = "match length") -> int:
+    """One match length (a ladder's, a league's), or a TournamentError saying why not."""
+    try:
+        return formats.check_length(value, where)
+    except formats.FormatError as exc:
+        raise TournamentError(str(exc)) from exc
+
+
+def _lengths(*, format: str, options: dict) -> tuple[dict, dict]:
+    rounds = options.get("round_lengths") or {}
+    if rounds and format not in NAMED_ROUNDS:
+        raise TournamentError(f"Round lengths are for knockouts and the groups' knockout: "
+                              f"every round of a {format} plays the main length.")
+    try:
+        return formats.length_settings(options.get("lengths") or {}, rounds)
+    except formats.FormatError as exc:
+        raise TournamentError(str(exc)) from exc
 
 
 def tournament_options(*, format: str, options: dict) -> dict:
@@ -41,17 +58,7 @@ def tournament_options(*, format: str, options: dict) -> dict:
     if unknown:
         raise TournamentError(f"Unknown option(s): {', '.join(sorted(unknown))}.")
     merged = {**DEFAULT_OPTIONS, **options}
-    lengths = {**DEFAULT_OPTIONS["lengths"], **(options.get("lengths") or {})}
-    for flight, value in lengths.items():
-        if flight not in FLIGHTS:
-            raise TournamentError(f"Unknown flight {flight!r}.")
-        _length(value, f"{flight} flight")
-    rounds = merged["round_lengths"] or {}
-    for flight, per_round in rounds.items():
-        if flight not in FLIGHTS or not isinstance(per_round, dict):
-            raise TournamentError(f"Round lengths are given per flight, not {flight!r}.")
-        for name, value in per_round.items():
-            _length(value, f"{flight} {name}")
+    lengths, rounds = _lengths(format=format, options=options)
     for flag in ("crawford", "reset"):
         if not isinstance(merged[flag], bool):
             raise TournamentError(f"{flag} is true or false.")
@@ -82,17 +89,14 @@ def master_point_weights(options: dict) -> dict[str, float]:
     return {name: float(value) for name, value in weights.items()}
 
 
-def round_length(options: dict, *, flight: str, number: int, last: int) -> int:
-    """The length of a round: an override by number or by name (final, semi_final), else
-    the flight's length (the losers' bracket and the final play the main flight's)."""
-    lengths = options["lengths"]
-    base = lengths.get(flight) or lengths["main"]
-    overrides = options["round_lengths"].get(flight, {})
-    name = {last: "final", last - 1: "semi_final"}.get(number)
-    for key in (str(number), name):
-        if key in overrides:
-            return overrides[key]
-    return base
+def round_lengths(options: dict, bracket) -> dict[tuple[str, int], int]:
+    """Every round's length in ``bracket`` (flight, number) -> points, from the stored
+    options (an event stored with a name since refused gets a TournamentError)."""
+    try:
+        return formats.round_lengths(bracket, lengths=options.get("lengths") or {},
+                                     rounds=options.get("round_lengths") or {})
+    except formats.FormatError as exc:
+        raise TournamentError(f"The event's match lengths: {exc}") from exc
 
 
 def round_name(*, flight: str, number: int, last: int) -> str:
@@ -107,5 +111,5 @@ def round_name(*, flight: str, number: int, last: int) -> str:
     return f"{label} round {number}"
 
 
-__all__ = ["DEFAULT_OPTIONS", "Tournament", "master_point_weights", "round_length", "round_name",
-           "tournament_options"]
+__all__ = ["DEFAULT_OPTIONS", "Tournament", "master_point_weights", "match_length",
+           "round_lengths", "round_name", "tournament_options"]

@@ -339,11 +339,13 @@ def groups_knockout_create(*, tournament: Tournament, by=None) -> Tournament:
         seeds = pure_groups.knockout_seeds(finishers, options["qualifiers"])
     except ValueError as exc:
         raise TournamentError(str(exc)) from exc
-    lengths = tournament.options.get("lengths") or {}
+    # The knockout plays the event's lengths, its semi-final and final ones too.
+    lengths = {name: tournament.options.get(name) or {} for name in ("lengths",
+                                                                     "round_lengths")}
     knockout = tournament_create(
         club=tournament.club, name=f"{tournament.name} — knockout"[:120],
         starts_on=max(tournament.starts_on, datetime.date.today()),
-        format=Tournament.Format.SINGLE, options={"lengths": lengths},
+        format=Tournament.Format.SINGLE, options=lengths,
         created_by=by)
     Entry.objects.bulk_create([Entry(tournament=knockout, player_id=p, seed=s)
                                for s, p in enumerate(seeds, start=1)])

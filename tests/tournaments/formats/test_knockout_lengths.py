@@ -26,7 +26,7 @@ def test_the_losers_bracket_and_the_grand_final_follow_the_main_flight():
 
 def test_nine_point_semi_finals_and_an_eleven_point_final():
     per_round = round_lengths(build("consolation", 16),
-                              rounds={"main": {"semi-final": 9, "final": 11}})
+                              rounds={"main": {"semi_final": 9, "final": 11}})
     assert [per_round["main", r] for r in (1, 2, 3, 4)] == [7, 7, 9, 11]
     assert per_round["consolation", 4] == 5  # names are per flight
 
@@ -62,10 +62,27 @@ def test_an_override_with_a_bad_length_names_the_round():
 
 
 @pytest.mark.parametrize("rounds", [{"mian": {"final": 9}}, {"main": {"quarter": 9}},
-                                    {"main": {0: 9}}, {"main": 9}])
+                                    {"main": {0: 9}}, {"main": 9}, {"main": {"semifinal": 9}},
+                                    {"main": {"semi-final": 9}},
+                                    {"main": {"quarter_final": 9}},
+                                    {"final": {"semi_final": 13}}])
 def test_unknown_flights_and_round_names_are_refused(rounds):
     with pytest.raises(SettingError):
         match_lengths(build("single_elimination", 4), rounds=rounds)
+
+
+def test_a_refused_round_name_comes_with_the_accepted_ones():
+    with pytest.raises(SettingError, match="use a round number from 1 or one of final, "
+                                           "semi_final"):
+        match_lengths(build("single_elimination", 4), rounds={"main": {"semifinal": 9}})
+    with pytest.raises(SettingError, match="one of final[.]"):
+        match_lengths(build("double_elimination", 4), rounds={"final": {"semi_final": 13}})
+
+
+def test_a_semi_final_override_does_not_reach_the_grand_final():
+    lengths = match_lengths(build("double_elimination", 8),
+                            rounds={"main": {"semi_final": 13}, "losers": {"semi_final": 13}})
+    assert (lengths["F1"], lengths["F2"]) == (7, 7)
 
 
 @pytest.mark.parametrize("length", [1, 3, 25])
