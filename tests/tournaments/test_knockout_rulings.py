@@ -209,3 +209,25 @@ def test_a_consolation_gets_the_loser_of_a_flagged_match_only_after_the_ruling(
     _win(tournament, "M2-1", side=0, by=alice)  # 8 beats 4 this time
     names = [n for m in consolation.all() for n in _players(m) if n]
     assert "Player 04" in names and names.count("Player 01") == 1
+
+
+@pytest.mark.parametrize("fmt, stands", [("single_elimination", True),
+                                         ("double_elimination", False)])
+def test_a_match_in_progress_with_the_wrong_players_may_stand_unless_one_plays_elsewhere(
+        club, alice, carol, fmt, stands):
+    tournament, _ = _event(club, 8, fmt)
+    for key in ("M1-1", "M1-2", "M1-3", "M1-4"):
+        _win(tournament, key, by=alice)
+    services.match_start(match=_match(tournament, "M2-1"))  # 1 v 4, being played
+    _correct(tournament, "M1-1", side=1, by=carol)
+    semi = _match(tournament, "M2-1")
+    assert semi.status == M.IN_PROGRESS and "should be Player 08 v Player 04" in semi.flag
+    if not stands:  # 1 now plays in the losers' bracket: not in two places at once
+        with pytest.raises(services.TournamentError, match="Player 01 now also plays"):
+            services.match_flag_clear(match=semi, by=carol, reason="Let them play")
+        return
+    services.match_flag_clear(match=semi, by=carol, reason="Let them play")
+    _win(tournament, "M2-1", by=alice)  # 1 beats 4
+    semi = _match(tournament, "M2-1")
+    assert semi.status == M.FINISHED and not semi.flag
+    assert _players(_match(tournament, "M3-1"))[0] == "Player 01"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
 from .errors import EntrantsError, MatchNotReadyError, UnknownMatchError, WinnerNotInMatchError
-from .graph import Bracket, Bye, Match, Seed, Slot, WinnerOf
+from .graph import Bracket, Bye, LoserOf, Match, Seed, Slot, WinnerOf
 
 
 class _ByeMarker(Enum):
@@ -119,16 +119,19 @@ class BracketState(Mapping):
         """True when nothing is left to play (every match played, a bye, or skipped)."""
         return all(s.status not in (Status.WAITING, Status.READY) for s in self.states)
 
-    def doubled(self) -> set[Hashable]:
-        """Entrants due in two matches at once (two matches to play, or waiting on an
-        opponent): never the case unless a result played in someone else's place stands."""
-        seen: set[Hashable] = set()
-        doubled: set[Hashable] = set()
+    def due_elsewhere(self, match_id: str, entrants: Collection[Hashable]) -> set[Hashable]:
+        """Which of ``entrants`` are due in a match still to play (ready, or waiting on an
+        opponent) other than ``match_id`` and those its winner and loser go to: a result
+        they played in someone else's place cannot stand (they would be in two places)."""
+        found = set()
         for state in self.states:
-            if state.status in (Status.WAITING, Status.READY):
-                for entrant in filter(None, state.participants):
-                    (doubled if entrant in seen else seen).add(entrant)
-        return doubled
+            if state.id == match_id or state.status not in (Status.WAITING, Status.READY):
+                continue
+            for slot, entrant in zip(state.match.slots, state.participants, strict=True):
+                fed = isinstance(slot, WinnerOf | LoserOf) and slot.match == match_id
+                if entrant in entrants and not fed:
+                    found.add(entrant)
+        return found
 
 
 def bracket_state(bracket: Bracket, entrants: Mapping[int, Hashable] | Sequence[Hashable],

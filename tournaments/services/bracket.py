@@ -133,15 +133,17 @@ def _state(tournament: Tournament, rows: dict, seeds: dict, *, stands=()):
 
 
 def bracket_due(*, tournament: Tournament, match: TournamentMatch, stands: bool = False):
-    """What the bracket now gives ``match``: ``(status, (player_a, player_b), doubled)``,
-    ``doubled`` the players who would be due in two matches at once if its result stood
-    (read inside the caller's transaction)."""
+    """What the bracket now gives ``match``: ``(status, (player_a, player_b), elsewhere)``,
+    ``elsewhere`` the match's own players who are due in another match still to play (not
+    one its result feeds) if its result stood (read inside the caller's transaction)."""
     rows = {m.key: m for m in tournament.matches.all()}
     seeds = dict(tournament.entries.values_list("seed", "player_id"))
+    seed_of = {player: seed for seed, player in seeds.items()}
     state = _state(tournament, rows, seeds, stands=[match.key] if stands else ())
     want = state[match.key]
     players = tuple(seeds.get(seed) if seed else None for seed in want.seeds)
-    return want.status, players, {seeds[seed] for seed in state.doubled()}
+    own = {seed_of[p] for p in (match.player_a_id, match.player_b_id) if p in seed_of}
+    return want.status, players, {seeds[s] for s in state.due_elsewhere(match.key, own)}
 
 
 def match_players_due(*, match: TournamentMatch) -> tuple:

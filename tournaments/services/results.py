@@ -336,12 +336,12 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
 
 
 def _check_can_stand(tournament: Tournament, row: TournamentMatch) -> None:
-    status, _, doubled = bracket_due(tournament=tournament, match=row, stands=True)
+    status, _, elsewhere = bracket_due(tournament=tournament, match=row, stands=True)
     if status not in (Status.READY, Status.FINISHED):
         raise TournamentError(f"Match {row.key} waits on an earlier match or is no longer "
                               "needed: its result cannot stand. Order a replay (the result "
                               "is voided) or correct the earlier match.")
-    twice = [p for p in (row.player_a, row.player_b) if p is not None and p.pk in doubled]
+    twice = [p for p in (row.player_a, row.player_b) if p is not None and p.pk in elsewhere]
     if twice:
         names = " and ".join(p.name for p in twice)
         raise TournamentError(f"{names} now also plays elsewhere in the bracket (after the "

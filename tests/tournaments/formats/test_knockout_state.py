@@ -221,3 +221,50 @@ def test_each_flight_of_a_consolation_event_has_its_own_placings():
 def test_placings_wait_for_the_last_match():
     with pytest.raises(NotFinishedError, match="first M1-1"):
         placings(bracket_state(build("single_elimination", 4), NAMES[:4], {}))
+
+
+# ---------------------------------------------- results played by others (after a correction)
+# 8 players, seeds as keys: M1-1 is 1 v 8, M1-2 4 v 5, M2-1 their winners. Seed 1 beat 8
+# and then 4; a correction says 8 won M1-1: M2-1 was played by 1 v 4, not 8 v 4.
+CORRECTED = {"M1-1": Winner(8), "M1-2": Winner(4), "M2-1": Winner(1)}
+PLAYED = {"M1-1": (1, 8), "M1-2": (4, 5), "M2-1": (1, 4)}
+
+
+def test_a_result_played_by_others_is_held_back():
+    state = resolve(build("single_elimination", 8), CORRECTED, strict=False, played=PLAYED)
+    assert state["M2-1"].status == Status.READY and state["M2-1"].participants == (8, 4)
+    assert state["M3-1"].participants[0] is None  # nobody advances from it
+
+
+def test_a_result_played_by_others_that_stands_advances_who_played_it():
+    state = resolve(build("single_elimination", 8), CORRECTED, strict=False, played=PLAYED,
+                    stands={"M2-1"})
+    semi = state["M2-1"]
+    assert (semi.status, semi.winner, semi.loser, semi.played) == (
+        Status.FINISHED, 1, 4, (1, 4))
+    assert state["M3-1"].participants[0] == 1
+
+
+def test_a_result_played_by_its_own_participants_is_taken_as_usual():
+    results = {"M1-1": Winner(1), "M1-2": Winner(4), "M2-1": Winner(1)}
+    state = resolve(build("single_elimination", 8), results, strict=False, played=PLAYED)
+    assert state["M2-1"].winner == 1 and state["M2-1"].played is None
+
+
+def test_a_player_in_whose_place_a_result_stood_is_out_there():
+    results = {**CORRECTED, "M1-3": Winner(2), "M1-4": Winner(3), "M2-2": Winner(2),
+               "M3-1": Winner(1)}
+    played = {**PLAYED, "M1-3": (2, 7), "M1-4": (3, 6), "M2-2": (2, 3), "M3-1": (1, 2)}
+    state = resolve(build("single_elimination", 8), results, strict=False, played=played,
+                    stands={"M2-1"})
+    assert [(p.label, p.entrants) for p in placings(state)["main"]] == [
+        ("1st", (1,)), ("2nd", (2,)), ("3rd=", (3, 4, 8)), ("6th=", (5, 6, 7))]
+
+
+def test_a_stood_player_due_in_the_losers_bracket_is_due_elsewhere():
+    bracket = build("double_elimination", 8)
+    state = resolve(bracket, CORRECTED, strict=False, played=PLAYED, stands={"M2-1"})
+    assert state.due_elsewhere("M2-1", {1, 4}) == {1}  # 1 dropped after losing M1-1
+    single = resolve(build("single_elimination", 8), CORRECTED, strict=False, played=PLAYED,
+                     stands={"M2-1"})
+    assert single.due_elsewhere("M2-1", {1, 4}) == set()  # the final is fed by M2-1
