@@ -36,12 +36,14 @@ class UploadThrottle(_RatesFromSettings, UserRateThrottle):
 
 
 class LoginThrottle(_RatesFromSettings, SimpleRateThrottle):
-    """Login attempts per address and username: slows guessing one account's password."""
+    """Login attempts per address and username: slows guessing one account's password.
+    (The password reset form counts per address and email address: ``field = "email"``.)"""
 
     scope = "login"
+    field = "username"
 
     def get_cache_key(self, request, view):
-        username = request.POST.get("username", "").strip().lower()
+        username = request.POST.get(self.field, "").strip().lower()
         digest = hashlib.sha256(username.encode()).hexdigest()[:16]
         return self.cache_format % {"scope": self.scope,
                                     "ident": f"{self.get_ident(request)}-{digest}"}
@@ -54,3 +56,13 @@ class LoginAddressThrottle(_RatesFromSettings, SimpleRateThrottle):
 
     def get_cache_key(self, request, view):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class PasswordResetThrottle(LoginThrottle):
+    """Reset requests per address and email address (each one may send a mail)."""
+
+    scope = "login"
+    field = "email"
+
+    def get_cache_key(self, request, view):
+        return "reset-" + super().get_cache_key(request, view)

@@ -7,5 +7,12 @@ from . import views
 app_name = "accounts"
 
 urlpatterns = [
-    path("tokens/", views.api_tokens, name="tokens"),
+    path("accounts/tokens/", views.api_tokens, name="tokens"),
+    path("accounts/invitations/<str:token>/", views.invitation_accept,
+         name="invitation-accept"),
+    path("clubs/<slug:slug>/manage/invitations/", views.club_invitations,
+         name="club-invitations"),
+    path("clubs/<slug:slug>/manage/invitations/<int:invitation_id>/<str:action>/",
+         views.club_invitation_action, name="club-invitation-action"),
+    path("clubs/<slug:slug>/manage/outbox/", views.club_outbox, name="club-outbox"),
 ]

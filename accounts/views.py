@@ -1,38 +1,58 @@
-"""Account pages: the login form with a rate limit, and the API token page."""
+"""Account pages: sign-in and password reset with a rate limit, API tokens, invitations
+(accepting one; a club admin's list) and a club's outbox."""
 
 import math
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.contrib.auth.views import LoginView, PasswordResetView
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse, reverse_lazy
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import selectors, services
-from accounts.throttling import LoginAddressThrottle, LoginThrottle
+from accounts.forms import InviteForm, InviteManyForm, NewLoginForm, OutboxPasswordResetForm
+from accounts.models import Invitation
+from accounts.services import invitations
+from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
+from clubs.permissions import club_for_admin
 
 
-class ThrottledLoginView(LoginView):
-    """Django's login view; past the limit a POST gets a 429 page saying when to retry.
+class _ThrottledPost:
+    """A POST past the limit gets a 429 page saying when to retry (every POST counts)."""
 
-    Every POST counts (a success too): the limits are far above what a person types.
-    """
-
-    throttle_classes = (LoginThrottle, LoginAddressThrottle)
+    throttle_classes = ()
 
     def post(self, request, *args, **kwargs):
         for throttle_class in self.throttle_classes:
             throttle = throttle_class()
             if not throttle.allow_request(request, self):
-                return self.throttled(request, throttle.wait())
+                seconds = max(1, math.ceil(throttle.wait() or 1))
+                response = render(request, "registration/login_throttled.html",
+                                  {"seconds": seconds}, status=429)
+                response["Retry-After"] = str(seconds)
+                return response
         return super().post(request, *args, **kwargs)
 
-    def throttled(self, request, wait: float | None):
-        seconds = max(1, math.ceil(wait or 1))
-        response = render(request, "registration/login_throttled.html",
-                          {"seconds": seconds}, status=429)
-        response["Retry-After"] = str(seconds)
-        return response
+
+class ThrottledLoginView(_ThrottledPost, LoginView):
+    """Django's login view, rate-limited per address and username and per address."""
+
+    throttle_classes = (LoginThrottle, LoginAddressThrottle)
+
+
+class ThrottledPasswordResetView(_ThrottledPost, PasswordResetView):
+    """Django's reset request (the same answer whether the address is known or not), its
+    mail through the outbox, rate-limited like the login."""
+
+    throttle_classes = (PasswordResetThrottle, LoginAddressThrottle)
+    form_class = OutboxPasswordResetForm
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("password_reset_done")
 
 
 @login_required
@@ -51,3 +71,115 @@ def api_tokens(request):
         return redirect("accounts:tokens")
     return render(request, "accounts/tokens.html",
                   {"token": selectors.api_token_get(user=request.user)})
+
+
+# --------------------------------------------------------------------------- invitations
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request, token: str):
+    """The invitation link: a new person chooses a username and password; someone signed in
+    accepts with a button; someone with an account signs in first (``next`` comes back)."""
+    try:
+        invitation = invitations.invitation_for_token(token=token)
+    except invitations.InvitationInvalid as exc:
+        return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
+                      status=410)
+    form = None if request.user.is_authenticated else NewLoginForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            if request.user.is_authenticated:
+                membership = invitations.invitation_accept(token=token, user=request.user)
+            elif form.is_valid():
+                user, membership = invitations.invitation_accept_new_user(
+                    token=token, username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"])
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            else:
+                membership = None
+        except invitations.InvitationInvalid as exc:
+            return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
+                          status=410)
+        except invitations.InvitationError as exc:
+            messages.error(request, str(exc))
+            membership = None
+        if membership is not None:
+            messages.success(request, f"Welcome to {membership.club}, {membership.player.name}.")
+            return redirect(membership.club.get_absolute_url())
+    return render(request, "accounts/invitation_accept.html", {
+        "invitation": invitation, "form": form,
+        "login_url": f"{reverse('login')}?next={request.path}"},
+        status=400 if form is not None and form.errors else 200)
+
+
+def _site_url(request) -> str:
+    return request.build_absolute_uri("/")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_invitations(request, slug: str):
+    """A club admin's invitations: invite one or many, resend, revoke."""
+    club = club_for_admin(user=request.user, slug=slug)
+    members = selectors.members_without_login(club=club)
+    one = InviteForm(request.POST if request.POST.get("form") == "one" else None,
+                     members=members, prefix="one")
+    many = InviteManyForm(request.POST if request.POST.get("form") == "many" else None,
+                          prefix="many")
+    if request.method == "POST":
+        if request.POST.get("form") == "one" and one.is_valid():
+            data = one.cleaned_data
+            player = club.memberships.filter(player_id=data["player"]).first() \
+                if data["player"] else None
+            try:
+                invitations.invitation_create(
+                    club=club, email=data["email"], role=data["role"],
+                    player=player.player if player else None, name=data["name"],
+                    invited_by=request.user, site_url=_site_url(request))
+            except invitations.InvitationError as exc:
+                one.add_error(None, str(exc))
+            else:
+                messages.success(request, f"Invitation sent to {data['email']}.")
+                return redirect("accounts:club-invitations", slug=club.slug)
+        elif request.POST.get("form") == "many" and many.is_valid():
+            sent, errors = invitations.invitations_create_many(
+                club=club, lines=many.cleaned_data["lines"], role=many.cleaned_data["role"],
+                invited_by=request.user, site_url=_site_url(request))
+            if sent:
+                messages.success(request, f"{len(sent)} invitation(s) sent.")
+            for error in errors:
+                messages.error(request, error)
+            if not errors:
+                return redirect("accounts:club-invitations", slug=club.slug)
+    page = Paginator(selectors.invitation_list(club=club), 50).get_page(request.GET.get("page"))
+    bad = request.method == "POST" and (one.errors or many.errors)
+    return render(request, "accounts/manage/invitations.html", {
+        "club": club, "one": one, "many": many, "page": page},
+        status=400 if bad else 200)
+
+
+@login_required
+@require_POST
+def club_invitation_action(request, slug: str, invitation_id: int, action: str):
+    club = club_for_admin(user=request.user, slug=slug)
+    invitation = get_object_or_404(Invitation, pk=invitation_id, club=club)
+    try:
+        if action == "resend":
+            invitations.invitation_resend(invitation=invitation, site_url=_site_url(request))
+            messages.success(request, f"Invitation sent again to {invitation.email}.")
+        elif action == "revoke":
+            invitations.invitation_revoke(invitation=invitation)
+            messages.success(request, f"Invitation to {invitation.email} withdrawn.")
+        else:
+            raise Http404
+    except invitations.InvitationError as exc:
+        messages.error(request, str(exc))
+    return redirect("accounts:club-invitations", slug=club.slug)
+
+
+@login_required
+def club_outbox(request, slug: str):
+    """The club's mails: what was sent, what waits, what failed and why."""
+    club = club_for_admin(user=request.user, slug=slug)
+    page = Paginator(selectors.outbox_list(club=club), 50).get_page(request.GET.get("page"))
+    return render(request, "accounts/manage/outbox.html", {"club": club, "page": page})

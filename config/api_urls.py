@@ -15,4 +15,5 @@ urlpatterns = [
     path("", include("chouette.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("clubs.api.urls")),
+    path("", include("accounts.api_urls")),
 ]

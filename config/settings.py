@@ -146,6 +146,8 @@ CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "ops.tasks.worker_heartbeat_beat_task", "schedule": 60.0},
     # Requeue checks whose message never reached the broker (e.g. Redis was down).
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
+    # Mails still pending (their message lost, or the SMTP server was down): sent again.
+    "requeue-pending-mail": {"task": "accounts.tasks.mail_requeue_task", "schedule": 60.0},
     # Ladder challenges not played in time: lost by default (idempotent, hourly).
     "expire-ladder-challenges": {"task": "tournaments.tasks.challenges_expire_task",
                                  "schedule": 3600.0},
@@ -164,6 +166,25 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "clubs:home"
 LOGOUT_REDIRECT_URL = "clubs:home"
+
+# Invitations (accounts.services.invitations): a link works once and for this many days.
+INVITATION_DAYS = env.int("INVITATION_DAYS", default=7)
+# Password reset links expire after this many seconds (Django's default: 3 days).
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3 * 24 * 3600)
+
+# --- Mail -----------------------------------------------------------------------------
+# EMAIL_URL in django-environ's form: smtp://user:pass@host:587, smtp+tls://…, smtp+ssl://…,
+# consolemail:// (the default: mail is printed to the worker's log). Every mail is a row of
+# the outbox (accounts.models.OutboundMail) sent by a Celery task, so it is kept either way.
+vars().update({key: value for key, value
+               in env.email_url("EMAIL_URL", default="consolemail://").items()
+               if value not in (None, "")})
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Backgammon club <club@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# How often the outbox tries a mail before marking it failed (backoff doubles, 30 s first).
+MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=8)
+# The address the links in mails point to (no request to read it from in a worker).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 # --- I18N and time ------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

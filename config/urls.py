@@ -1,8 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.views import ThrottledLoginView
+from accounts.views import ThrottledLoginView, ThrottledPasswordResetView
 
 from .health import healthz
 
@@ -13,8 +14,22 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     # The rate-limited login view first: it answers /accounts/login/ before Django's own.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
-    path("accounts/", include("accounts.urls")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/password/reset/", ThrottledPasswordResetView.as_view(),
+         name="password_reset"),
+    path("accounts/password/reset/done/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("accounts/password/reset/<uidb64>/<token>/",
+         auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path("accounts/password/reset/complete/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    path("", include("accounts.urls")),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Changing the password keeps this session and signs out the login's other sessions
+    # (Django checks each session against the password's hash).
+    path("accounts/password/change/", auth_views.PasswordChangeView.as_view(),
+         name="password_change"),
+    path("accounts/password/change/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

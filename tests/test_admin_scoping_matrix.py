@@ -23,6 +23,7 @@ from django.db import transaction
 from django.test import override_settings
 from django.urls import reverse
 
+from accounts.models import Invitation, OutboundMail
 from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
@@ -91,7 +92,8 @@ CLUB_PATHS = {
 }
 #: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
 REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership}
-SUPERUSER_ONLY = {User, Group, WorkerHeartbeat}
+#: (The outbox and the invitations: club admins see their club's on its manage pages.)
+SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation}
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: (persona, their club, the other club)
@@ -300,13 +302,25 @@ def test_a_superuser_sees_every_club(client, world, model, persona, own, other):
 @pytest.mark.parametrize("model", sorted(SUPERUSER_ONLY, key=lambda m: m._meta.label))
 @pytest.mark.parametrize("persona", ["alice", "carol", "dave"])
 def test_models_without_a_club_are_for_superusers(client, world, model, persona):
-    row = model.objects.order_by("pk").first() or Group.objects.create(name="Referees")
+    row = model.objects.order_by("pk").first() or _superuser_row(model, world)
     client.force_login(world.users[persona])
     assert client.get(_url(model, "changelist")).status_code == 403
     assert client.get(_url(model, "change", row.pk)).status_code == 403
     client.force_login(world.users["root"])
     assert client.get(_url(model, "changelist")).status_code == 200
     assert client.get(_url(model, "change", row.pk)).status_code == 200
+
+
+def _superuser_row(model, world):
+    club = Club.objects.get(slug="riverside")
+    if model is OutboundMail:
+        return OutboundMail.objects.create(key="k", to="a@example.org", kind="test",
+                                           subject="s", body="b", club=club)
+    if model is Invitation:
+        return Invitation.objects.create(club=club, name="New", email="n@example.org",
+                                         token_hash="0" * 64,
+                                         expires_at=datetime.datetime.now(datetime.UTC))
+    return Group.objects.create(name="Referees")
 
 
 def test_every_registered_model_is_classified():

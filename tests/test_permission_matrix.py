@@ -35,6 +35,8 @@ from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 
+from accounts.models import Invitation, OutboundMail
+from accounts.services.invitations import invitation_create
 from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
@@ -133,6 +135,7 @@ def _build() -> SimpleNamespace:
     w.fresh = _evening(w.club, four, date=datetime.date(2026, 3, 20), stake="1.00", roll=False)
     w.record = _record(w.club, "gnubg_roll_then_resign_1p.mat", w.bob, w.dora)
     w.replay_key = "g1-t1"
+    w.resend_word = "resend"
 
     w.other = ClubFactory(name="Hilltop Backgammon Club", slug="hilltop", currency="CHF")
     w.dave = _member(w.other, "Dave", "admin", "dave")
@@ -144,6 +147,11 @@ def _build() -> SimpleNamespace:
     w.other_payment = _first_payment_of_the_plan(w.other)
     w.other_record = _record(w.other, "match3.txt", w.hilda, w.harold)
     w.other_membership = Membership.objects.get(club=w.other, player=w.hilda)
+
+    w.invitation = invitation_create(club=w.club, email="newcomer@example.org",
+                                     name="Newcomer").invitation
+    w.other_invitation = invitation_create(club=w.other, email="hilltopper@example.org",
+                                           name="Hilda Hilltopper").invitation
 
     w.users = {"stranger": UserFactory(username="stranger"),
                "root": UserFactory(username="root", is_superuser=True, is_staff=True)}
@@ -187,6 +195,9 @@ def snapshot() -> dict:
         "seasons": Season.objects.count(),
         "audit": AuditEntry.objects.count(),
         "api tokens": list(Token.objects.order_by("key").values_list("key", flat=True)),
+        "invitations": list(Invitation.objects.order_by("pk").values_list(
+            "pk", "token_hash", "revoked_at")),
+        "mails": OutboundMail.objects.count(),
     }
 
 
@@ -253,6 +264,26 @@ ENDPOINTS = [
     Endpoint("accounts:tokens", SIGNED_IN, _r("accounts:tokens")),
     Endpoint("accounts:tokens", SIGNED_IN, _r("accounts:tokens"), "post",
              data=lambda w: {"action": "create"}, label="create"),
+    # Who am I (any signed-in user); a club's invitations and outbox (its admins).
+    Endpoint("me-api", SIGNED_IN, _r("me-api"), api=True),
+    Endpoint("accounts:club-invitations", ADMINS, _r("accounts:club-invitations", CLUB_SLUG)),
+    Endpoint("accounts:club-invitations", ADMINS, _r("accounts:club-invitations", CLUB_SLUG),
+             "post", data=lambda w: {"form": "one", "one-email": "ann@example.org",
+                                     "one-name": "Ann", "one-role": "player"}, label="one"),
+    Endpoint("accounts:club-invitation-action", ADMINS,
+             _r("accounts:club-invitation-action", CLUB_SLUG, "invitation.pk", "resend_word"),
+             "post", data=lambda w: {}),
+    Endpoint("accounts:club-outbox", ADMINS, _r("accounts:club-outbox", CLUB_SLUG)),
+    Endpoint("invitation-list-api", ADMINS, _r("invitation-list-api", CLUB_SLUG), api=True),
+    Endpoint("invitation-list-api", ADMINS, _r("invitation-list-api", CLUB_SLUG), "post",
+             api=True, json=True,
+             data=lambda w: {"email": "bo@example.org", "role": "player", "name": "Bo"}),
+    Endpoint("invitation-resend-api", ADMINS,
+             _r("invitation-resend-api", CLUB_SLUG, "invitation.pk"), "post", api=True,
+             json=True, data=lambda w: {}),
+    Endpoint("invitation-revoke-api", ADMINS,
+             _r("invitation-revoke-api", CLUB_SLUG, "invitation.pk"), "post", api=True,
+             json=True, data=lambda w: {}),
     # Club pages: public, and the manage pages for the club's admins.
     Endpoint("clubs:home", EVERYONE, _r("clubs:home"), directory=True),
     Endpoint("clubs:detail", EVERYONE, _r("clubs:detail", CLUB_SLUG), directory=True),
@@ -382,6 +413,8 @@ ENDPOINTS = [
 
 #: Patterns with a policy of their own, tested elsewhere (see the module docstring).
 NOT_IN_THIS_MATRIX = {
+    # The invitation link: its holder, whoever they are (tests/accounts/test_invitations.py).
+    "accounts:invitation-accept",
     # Tournaments: public brackets, the director's page for the club's admins (tests/tournaments).
     "tournaments:list", "tournaments:new", "tournaments:detail", "tournaments:state",
     "tournaments:manage", "tournaments:play", "tournaments:direct", "tournaments:mine",

@@ -1,0 +1,43 @@
+"""The outbox and the invitations in the Django admin (read-only: services write them)."""
+
+from django.contrib import admin, messages
+
+from accounts.models import Invitation, OutboundMail
+from accounts.services.mail import mail_retry_failed
+
+
+@admin.register(OutboundMail)
+class OutboundMailAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "to", "kind", "subject", "status", "attempts", "sent_at")
+    list_filter = ("status", "kind", "club")
+    search_fields = ("to", "subject", "key")
+    list_select_related = ("club",)
+    readonly_fields = [f.name for f in OutboundMail._meta.fields]
+    actions = ["retry"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Try the failed mails again", permissions=["view"])
+    def retry(self, request, queryset):
+        count = mail_retry_failed(mail_ids=queryset.values_list("pk", flat=True))
+        messages.success(request, f"{count} mail(s) queued again.")
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ("email", "club", "invitee_name", "role", "status", "created_at")
+    list_filter = ("club", "role")
+    search_fields = ("email", "name", "player__name")
+    list_select_related = ("club", "player")
+    readonly_fields = [f.name for f in Invitation._meta.fields if f.name != "token_hash"]
+    exclude = ("token_hash",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,122 @@
+"""Account API: who am I, and a club's invitations (its admins only).
+
+Refusals are 403 (the gate's PermissionDenied), bad input 400 with the reason, and a bad
+request queues no mail (the service raises before anything is written).
+"""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import selectors
+from accounts.models import Invitation
+from accounts.services import invitations
+from clubs.models import Membership
+from clubs.permissions import club_for_admin
+
+
+class MeOutput(serializers.Serializer):
+    class PlayerOut(serializers.Serializer):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+
+    class ClubOut(serializers.Serializer):
+        slug = serializers.CharField()
+        name = serializers.CharField()
+        role = serializers.CharField()
+
+    username = serializers.CharField()
+    email = serializers.CharField()
+    player = PlayerOut(allow_null=True)
+    clubs = ClubOut(many=True)
+
+
+class MeApi(APIView):
+    """The signed-in user: login, player (or null) and clubs with the role held in each."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=MeOutput)
+    def get(self, request):
+        return Response(selectors.me(user=request.user))
+
+
+class InvitationOutput(serializers.ModelSerializer):
+    name = serializers.CharField(source="invitee_name")
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    status = serializers.CharField()
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "email", "role", "player", "name", "status", "expires_at",
+                  "created_at", "accepted_at", "revoked_at", "sent_count"]
+
+
+class InvitationInput(serializers.Serializer):
+    email = serializers.CharField(max_length=254)
+    role = serializers.CharField(max_length=16, default=Invitation.Role.PLAYER)
+    player = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+
+def _site_url(request) -> str:
+    return request.build_absolute_uri("/")
+
+
+class ClubInvitationsApi(APIView):
+    """GET: the club's invitations (newest first). POST: invite ``email`` with ``role``,
+    for an existing member (``player``: their id) or someone new (``name``) → 201."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=InvitationOutput(many=True))
+    def get(self, request, slug: str):
+        club = club_for_admin(user=request.user, slug=slug)
+        return Response(InvitationOutput(selectors.invitation_list(club=club), many=True).data)
+
+    @extend_schema(request=InvitationInput, responses={201: InvitationOutput})
+    def post(self, request, slug: str):
+        club = club_for_admin(user=request.user, slug=slug)
+        data = InvitationInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        player = None
+        if values.get("player") is not None:
+            membership = Membership.objects.filter(club=club, player_id=values["player"],
+                                                   is_active=True).select_related("player")
+            member = membership.first()
+            if member is None:
+                raise ValidationError({"player": ["Not an active member of this club."]})
+            player = member.player
+        try:
+            sent = invitations.invitation_create(
+                club=club, email=values["email"], role=values["role"], player=player,
+                name=values.get("name", ""), invited_by=request.user,
+                site_url=_site_url(request))
+        except invitations.InvitationError as exc:
+            raise ValidationError({"detail": str(exc)}) from None
+        return Response(InvitationOutput(sent.invitation).data, status=status.HTTP_201_CREATED)
+
+
+class ClubInvitationActionApi(APIView):
+    """POST …/resend/ (a new link, mailed again) or …/revoke/ (the link stops working)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    action = ""
+
+    @extend_schema(request=None, responses=InvitationOutput)
+    def post(self, request, slug: str, invitation_id: int):
+        club = club_for_admin(user=request.user, slug=slug)
+        invitation = get_object_or_404(Invitation, pk=invitation_id, club=club)
+        try:
+            if self.action == "resend":
+                invitation = invitations.invitation_resend(
+                    invitation=invitation, site_url=_site_url(request)).invitation
+            else:
+                invitation = invitations.invitation_revoke(invitation=invitation)
+        except invitations.InvitationError as exc:
+            raise ValidationError({"detail": str(exc)}) from None
+        return Response(InvitationOutput(invitation).data)

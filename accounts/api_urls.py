@@ -1,0 +1,13 @@
+from django.urls import path
+
+from accounts import api
+
+urlpatterns = [
+    path("me/", api.MeApi.as_view(), name="me-api"),
+    path("clubs/<slug:slug>/invitations/", api.ClubInvitationsApi.as_view(),
+         name="invitation-list-api"),
+    path("clubs/<slug:slug>/invitations/<int:invitation_id>/resend/",
+         api.ClubInvitationActionApi.as_view(action="resend"), name="invitation-resend-api"),
+    path("clubs/<slug:slug>/invitations/<int:invitation_id>/revoke/",
+         api.ClubInvitationActionApi.as_view(action="revoke"), name="invitation-revoke-api"),
+]

@@ -1,0 +1,53 @@
+"""Account forms: shape only (the services decide)."""
+
+from django import forms
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+
+from accounts.models import Invitation
+from accounts.services.mail import mail_queue
+
+
+class InviteForm(forms.Form):
+    """One invitation: an existing member (chosen) or someone new (name), and an address."""
+
+    player = forms.TypedChoiceField(label="Existing member without a login", required=False,
+                                    coerce=int, empty_value=None)
+    name = forms.CharField(label="…or the name of someone new", max_length=120, required=False)
+    email = forms.EmailField(label="Email address")
+    role = forms.ChoiceField(choices=Invitation.Role.choices, initial=Invitation.Role.PLAYER)
+
+    def __init__(self, *args, members=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "— someone new —"), *members]
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("player") and not (cleaned.get("name") or "").strip():
+            raise forms.ValidationError("Choose a member or give the new member's name.")
+        return cleaned
+
+
+class InviteManyForm(forms.Form):
+    lines = forms.CharField(label="One per line: name, email", widget=forms.Textarea(
+        attrs={"rows": 6, "placeholder": "Ann Lee, ann@example.org\nBo Chan, bo@example.org"}),
+        max_length=50_000)
+    role = forms.ChoiceField(choices=Invitation.Role.choices, initial=Invitation.Role.PLAYER)
+
+
+class NewLoginForm(UserCreationForm):
+    """Someone new accepting an invitation: a username and a password (Django's validators;
+    the invitation's address is the login's email)."""
+
+
+class OutboxPasswordResetForm(PasswordResetForm):
+    """Django's reset form (same answer for known and unknown addresses; a mail only to a
+    known one), its mail written to the outbox instead of sent in the request."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email,
+                  to_email, html_email_template_name=None):
+        from django.template import loader
+
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        mail_queue(key=f"password-reset:{context['uid']}:{context['token']}", to=to_email,
+                   kind="password_reset", subject=subject, body=body)

@@ -1,0 +1,120 @@
+"""The mail outbox and club invitations.
+
+Every mail the site sends is first a row of the outbox, written in the same transaction as
+the change that causes it (the transactional-outbox pattern): a rolled-back change sends
+nothing, a committed one is sent by a worker even if the SMTP server or the broker was
+down when it happened. The idempotency key (what happened + to whom) makes a second
+attempt to queue the same mail a no-op, so nobody gets it twice.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class OutboundMail(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed (gave up)"
+
+    key = models.CharField(max_length=200, unique=True,
+                           help_text="What caused the mail and to whom: queued once.")
+    club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    to = models.EmailField()
+    kind = models.CharField(max_length=40)
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "outbound mail"
+        indexes = [models.Index(fields=["status", "created_at"],
+                                name="accounts_mail_status_created")]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=["pending", "sent", "failed"]),
+                                   name="accounts_outboundmail_status_valid"),
+            models.CheckConstraint(condition=Q(status="sent", sent_at__isnull=False)
+                                   | ~Q(status="sent"),
+                                   name="accounts_outboundmail_sent_has_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to} ({self.status})"
+
+
+class InvitationQuerySet(models.QuerySet):
+    def open(self):
+        """Neither accepted nor revoked (an expired one is still open: resend renews it)."""
+        return self.filter(accepted_at__isnull=True, revoked_at__isnull=True)
+
+
+class Invitation(models.Model):
+    """A club admin's invitation of an address to a club, for an existing member or a new
+    one (``player`` empty, ``name`` given). Only a hash of the link's token is stored."""
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", "Club admin"
+        REFEREE = "referee", "Referee"
+        PLAYER = "player", "Player"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="invitations")
+    name = models.CharField(max_length=120, blank=True)
+    email = models.EmailField()
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+    token_hash = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField()
+    sent_count = models.PositiveSmallIntegerField(default=1)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(role__in=["admin", "referee", "player"]),
+                                   name="accounts_invitation_role_valid"),
+            models.CheckConstraint(condition=Q(player__isnull=False) | ~Q(name=""),
+                                   name="accounts_invitation_player_or_name"),
+            models.CheckConstraint(condition=Q(accepted_at__isnull=True)
+                                   | Q(revoked_at__isnull=True),
+                                   name="accounts_invitation_accepted_or_revoked"),
+            # One open invitation per address and club (resend renews it).
+            models.UniqueConstraint(fields=["club", "email"],
+                                    condition=Q(accepted_at__isnull=True,
+                                                revoked_at__isnull=True),
+                                    name="accounts_invitation_one_open_per_address"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} to {self.club}"
+
+    @property
+    def invitee_name(self) -> str:
+        return self.player.name if self.player_id else self.name
+
+    @property
+    def status(self) -> str:
+        if self.accepted_at:
+            return "accepted"
+        if self.revoked_at:
+            return "revoked"
+        if self.expires_at <= timezone.now():
+            return "expired"
+        return "open"

@@ -1,0 +1,222 @@
+"""Club invitations: a club admin invites an address; the link works once and expires.
+
+The link carries a random token; only its SHA-256 is stored, so a leaked database gives no
+working link. Accepting ties the login to the invitation's player row (an existing member
+keeps all their history) or, for a new member, to the login's own player, creating one only
+when the login has none: one player per person, whatever the number of clubs.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from accounts.models import Invitation
+from accounts.services.mail import mail_queue
+from clubs.models import Club, Membership, Player
+
+
+class InvitationError(ValueError):
+    """An invitation the rules refuse (bad address or role, a member who has a login…)."""
+
+
+class InvitationInvalid(InvitationError):
+    """A link that does not (or no longer) work: unknown, used, revoked or expired."""
+
+
+@dataclass(frozen=True)
+class InvitationSent:
+    invitation: Invitation
+    token: str  # only for the mail and the tests: never stored
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _new_token() -> tuple[str, str]:
+    token = secrets.token_urlsafe(32)
+    return token, _hash(token)
+
+
+def _expiry():
+    return timezone.now() + timedelta(days=settings.INVITATION_DAYS)
+
+
+def _clean_email(email: str) -> str:
+    email = (email or "").strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise InvitationError(f"{email or 'An empty address'!r} is not an email address."
+                              ) from None
+    return email
+
+
+def _clean_role(role: str) -> str:
+    if role not in Invitation.Role.values:
+        raise InvitationError(f"Unknown role {role!r}: choose one of "
+                              f"{', '.join(Invitation.Role.values)}.")
+    return role
+
+
+@transaction.atomic
+def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLAYER,
+                      player: Player | None = None, name: str = "", invited_by=None,
+                      site_url: str | None = None) -> InvitationSent:
+    """Invite ``email`` to ``club``: for ``player`` (an active member without a login) or,
+    with ``name``, for someone new. The mail is queued in the same transaction."""
+    email, role, name = _clean_email(email), _clean_role(role), (name or "").strip()
+    if player is not None:
+        if not Membership.objects.filter(club=club, player=player, is_active=True).exists():
+            raise InvitationError(f"{player.name} is not a member of {club}.")
+        if player.user_id:
+            raise InvitationError(f"{player.name} already has a login.")
+        name = ""
+    elif not name:
+        raise InvitationError("A new member needs a name (or choose an existing member).")
+    elif len(name) > 120:
+        raise InvitationError("A name has at most 120 characters.")
+    token, token_hash = _new_token()
+    try:
+        with transaction.atomic():
+            invitation = Invitation.objects.create(
+                club=club, player=player, name=name, email=email, role=role,
+                token_hash=token_hash, expires_at=_expiry(), invited_by=invited_by)
+    except IntegrityError:
+        raise InvitationError(f"{email} already has an open invitation to {club}: "
+                              "resend or revoke it.") from None
+    _mail(invitation, token, site_url=site_url)
+    return InvitationSent(invitation=invitation, token=token)
+
+
+def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Role.PLAYER,
+                            invited_by=None, site_url: str | None = None
+                            ) -> tuple[list[InvitationSent], list[str]]:
+    """Invitations from pasted ``name, email`` lines: each line on its own (one bad line
+    does not stop the others). Returns what was sent and one error per refused line. An
+    address that belongs to an active member without a login invites that member."""
+    sent, errors = [], []
+    for number, line in enumerate((lines or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        name, _, email = line.rpartition(",")
+        if not name.strip():
+            errors.append(f"Line {number}: write it as 'name, email'.")
+            continue
+        member = (Player.objects.filter(memberships__club=club, memberships__is_active=True,
+                                        user__isnull=True, email__iexact=email.strip())
+                  .first())
+        try:
+            sent.append(invitation_create(
+                club=club, email=email, role=role, player=member,
+                name="" if member else name.strip(), invited_by=invited_by,
+                site_url=site_url))
+        except InvitationError as exc:
+            errors.append(f"Line {number}: {exc}")
+    return sent, errors
+
+
+def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
+    link = f"{(site_url or settings.SITE_URL).rstrip('/')}/accounts/invitations/{token}/"
+    body = render_to_string("accounts/mail/invitation.txt", {
+        "invitation": invitation, "club": invitation.club, "link": link,
+        "days": settings.INVITATION_DAYS})
+    mail_queue(key=f"invitation:{invitation.pk}:{invitation.sent_count}", to=invitation.email,
+               kind="invitation", subject=f"You are invited to {invitation.club.name}",
+               body=body, club_id=invitation.club_id)
+
+
+@transaction.atomic
+def invitation_resend(*, invitation: Invitation, site_url: str | None = None) -> InvitationSent:
+    """A new link (the old one stops working) and a new expiry, mailed again."""
+    locked = Invitation.objects.select_for_update().select_related("club").get(pk=invitation.pk)
+    if locked.accepted_at or locked.revoked_at:
+        raise InvitationError(f"This invitation was {locked.status}: it cannot be resent.")
+    token, locked.token_hash = _new_token()
+    locked.expires_at, locked.sent_count = _expiry(), locked.sent_count + 1
+    locked.save(update_fields=["token_hash", "expires_at", "sent_count"])
+    _mail(locked, token, site_url=site_url)
+    return InvitationSent(invitation=locked, token=token)
+
+
+@transaction.atomic
+def invitation_revoke(*, invitation: Invitation) -> Invitation:
+    locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    if locked.accepted_at:
+        raise InvitationError("This invitation was accepted already: end the membership "
+                              "instead.")
+    if not locked.revoked_at:
+        locked.revoked_at = timezone.now()
+        locked.save(update_fields=["revoked_at"])
+    return locked
+
+
+def invitation_for_token(*, token: str, lock: bool = False) -> Invitation:
+    """The open, unexpired invitation of a link, or InvitationInvalid."""
+    rows = Invitation.objects.select_related("club", "player")
+    if lock:
+        rows = rows.select_for_update()
+    invitation = rows.filter(token_hash=_hash(token or "")).first()
+    if invitation is None:
+        raise InvitationInvalid("This invitation link is not valid.")
+    if invitation.accepted_at:
+        raise InvitationInvalid("This invitation was used already. Sign in instead.")
+    if invitation.revoked_at:
+        raise InvitationInvalid("This invitation was withdrawn by the club.")
+    if invitation.expires_at <= timezone.now():
+        raise InvitationInvalid("This invitation has expired: ask the club for a new one.")
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, user) -> Membership:
+    """Tie ``user`` to the invitation's player and club, once."""
+    invitation = invitation_for_token(token=token, lock=True)
+    own = Player.objects.select_for_update().filter(user=user).first()
+    if invitation.player_id:
+        player = Player.objects.select_for_update().get(pk=invitation.player_id)
+        if player.user_id and player.user_id != user.pk:
+            raise InvitationError(f"{player.name} already has another login.")
+        if own and own.pk != player.pk:
+            raise InvitationError(
+                f"You already play as {own.name}; {invitation.club} invited {player.name}. "
+                "Ask the club's admin to add you as yourself.")
+        if not player.user_id:
+            player.user = user
+            player.save(update_fields=["user"])
+    else:
+        player = own or Player.objects.create(name=invitation.name, email=invitation.email,
+                                              user=user)
+    membership, _ = Membership.objects.select_for_update().get_or_create(
+        club=invitation.club, player=player, defaults={"role": invitation.role})
+    if membership.role != invitation.role or not membership.is_active:
+        membership.role, membership.is_active = invitation.role, True
+        membership.save(update_fields=["role", "is_active"])
+    if user.email != invitation.email and not user.email:
+        user.email = invitation.email
+        user.save(update_fields=["email"])
+    invitation.accepted_at, invitation.accepted_by = timezone.now(), user
+    invitation.save(update_fields=["accepted_at", "accepted_by"])
+    return membership
+
+
+@transaction.atomic
+def invitation_accept_new_user(*, token: str, username: str, password: str):
+    """Someone new: create the login (the form validated the password) and accept."""
+    invitation = invitation_for_token(token=token, lock=True)
+    user_model = get_user_model()
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise InvitationError(f"The username {username!r} is taken.")
+    user = user_model.objects.create_user(username=username, email=invitation.email,
+                                          password=password)
+    membership = invitation_accept(token=token, user=user)
+    return user, membership
