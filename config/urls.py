@@ -23,6 +23,7 @@ urlpatterns = [
     path("accounts/password/reset/complete/", auth_views.PasswordResetCompleteView.as_view(),
          name="password_reset_complete"),
     path("", include("accounts.urls")),
+    path("", include("notifications.urls")),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Changing the password keeps this session and signs out the login's other sessions
     # (Django checks each session against the password's hash).

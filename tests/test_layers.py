@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT = ("accounts", "audit", "chouette", "clubs", "config", "games", "ops", "results",
-           "tournaments")
+PROJECT = ("accounts", "audit", "chouette", "clubs", "config", "games", "notifications", "ops",
+           "results", "tournaments")
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_create",
           "update_or_create"}

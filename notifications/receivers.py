@@ -1,0 +1,1 @@
+"""Listeners: events announced by the apps below become notifications (after commit)."""
