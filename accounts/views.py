@@ -94,7 +94,7 @@ def invitation_accept(request, token: str):
                 user, membership = invitations.invitation_accept_new_user(
                     token=token, username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"])
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user)
             else:
                 membership = None
         except invitations.InvitationInvalid as exc:

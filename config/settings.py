@@ -165,6 +165,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Django's model backend; the user it loads on each request carries their unread count.
+AUTHENTICATION_BACKENDS = ["notifications.auth.UserWithUnreadBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "clubs:home"
 LOGOUT_REDIRECT_URL = "clubs:home"

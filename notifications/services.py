@@ -3,18 +3,12 @@ event and person, never to whoever caused it, and not for a kind they turned off
 
 from collections.abc import Iterable
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.services.mail import mail_queue
 from notifications.models import Kind, MutedKind, Notification
-from notifications.selectors import unread_cache_key
 
-
-def _forget_counts(user_ids) -> None:
-    keys = [unread_cache_key(user_id) for user_id in user_ids]
-    transaction.on_commit(lambda: cache.delete_many(keys))
 
 
 def notify(*, key: str, kind: str, users: Iterable, text: str, url: str = "",
@@ -41,7 +35,6 @@ def notify(*, key: str, kind: str, users: Iterable, text: str, url: str = "",
             link = f"\n\n{site_url.rstrip('/')}{url}" if url and site_url else ""
             mail_queue(key=f"notify:{key}:{user_id}", to=user.email, kind=kind,
                        subject=text[:200], body=(body or text) + link, club_id=club_id)
-    _forget_counts([note.user_id for note in made])
     return made
 
 
@@ -49,9 +42,7 @@ def notifications_read(*, user, ids=None) -> int:
     rows = Notification.objects.filter(user=user, read_at__isnull=True)
     if ids is not None:
         rows = rows.filter(pk__in=list(ids))
-    count = rows.update(read_at=timezone.now())
-    _forget_counts([user.pk])
-    return count
+    return rows.update(read_at=timezone.now())
 
 
 @transaction.atomic

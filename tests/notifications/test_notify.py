@@ -42,18 +42,23 @@ def test_a_kind_turned_off_is_neither_shown_nor_mailed(bob):
     assert not Notification.objects.exists() and not OutboundMail.objects.exists()
 
 
-def test_the_top_bar_counts_the_unread_and_the_page_marks_them_read(client, bob,
-                                                                    django_capture_on_commit_callbacks):
+def test_the_top_bar_counts_the_unread_and_the_page_marks_them_read(client, bob):
     client.force_login(bob)
     assert 'aria-label="1 unread"' not in client.get(reverse("clubs:home")).content.decode()
-    with django_capture_on_commit_callbacks(execute=True):
-        _tell(bob)
+    _tell(bob)
     assert 'aria-label="1 unread"' in client.get(reverse("clubs:home")).content.decode()
     page = client.get(reverse("notifications:list"))
     assert "Alice reported 7-3" in page.content.decode()
-    with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("notifications:list"), {"action": "read"})
+    client.post(reverse("notifications:list"), {"action": "read"})
     assert 'unread"' not in client.get(reverse("clubs:home")).content.decode()
+
+
+def test_the_count_costs_no_query_of_its_own(client, bob, django_assert_num_queries):
+    client.force_login(bob)
+    _tell(bob)
+    with django_assert_num_queries(3):  # the session, the user with their count, the clubs
+        response = client.get(reverse("clubs:home") + "?x")
+    assert 'aria-label="1 unread"' in response.content.decode()
 
 
 def test_the_settings_page_turns_kinds_off(client, bob):

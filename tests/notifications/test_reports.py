@@ -1,0 +1,51 @@
+"""A reported result tells the opponent once, by mail too (never the reporter); a disputed
+report tells the reporter."""
+
+import datetime
+
+import pytest
+
+from accounts.models import OutboundMail
+from notifications.models import Notification
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tournaments import services
+from tournaments.models import TournamentMatch
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def final(club, bob):
+    """Bob against Ann in a started two-player knockout."""
+    cup = services.tournament_create(club=club, name="Notify Cup",
+                                     starts_on=datetime.date(2026, 11, 28))
+    ann = PlayerFactory(name="Ann", user=UserFactory(username="ann", email="ann@example.org"))
+    MembershipFactory(club=club, player=ann)
+    services.entry_add(tournament=cup, player=bob.player)
+    services.entry_add(tournament=cup, player=ann)
+    services.tournament_start(tournament=cup)
+    return TournamentMatch.objects.get(tournament=cup, key="M1-1")
+
+
+def _report(match, user, winner, a=7, b=3):
+    return services.match_result_report(match=match, by=user, winner=winner.pk, score_a=a,
+                                        score_b=b)
+
+
+def test_a_reported_result_mails_the_opponent_once(final, bob):
+    report = _report(final, bob, bob.player if final.player_a == bob.player else final.player_a)
+    ann = final.player_b if final.player_a == bob.player else final.player_a
+    [note] = Notification.objects.all()
+    assert note.user == ann.user and "Bob reported your match in Notify Cup" in note.text
+    assert list(OutboundMail.objects.values_list("to", flat=True)) == ["ann@example.org"]
+    report.save()  # saved again (e.g. a later status change): not a second notification
+    assert Notification.objects.count() == 1 and OutboundMail.objects.count() == 1
+
+
+def test_a_disputed_report_tells_the_reporter(final, bob):
+    ann = final.player_b if final.player_a == bob.player else final.player_a
+    report = _report(final, bob, bob.player, *((7, 3) if final.player_a == bob.player
+                                               else (3, 7)))
+    services.match_result_dispute(report=report, by=ann.user, reason="I won it")
+    note = Notification.objects.get(user=bob)
+    assert "went to the referees" in note.text and "I won it" in note.text
