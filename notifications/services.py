@@ -10,7 +10,6 @@ from accounts.services.mail import mail_queue
 from notifications.models import Kind, MutedKind, Notification
 
 
-
 def notify(*, key: str, kind: str, users: Iterable, text: str, url: str = "",
            body: str = "", actor=None, club_id: int | None = None, site_url: str = ""
            ) -> list[Notification]:
