@@ -150,6 +150,9 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
     # Mails still pending (their message lost, or the SMTP server was down): sent again.
     "requeue-pending-mail": {"task": "accounts.tasks.mail_requeue_task", "schedule": 60.0},
+    # Matches ready, challenges, fixture deadlines: notify whoever they wait on (idempotent).
+    "notifications-scan": {"task": "notifications.tasks.notifications_scan_task",
+                           "schedule": 60.0},
     # Ladder challenges not played in time: lost by default (idempotent, hourly).
     "expire-ladder-challenges": {"task": "tournaments.tasks.challenges_expire_task",
                                  "schedule": 3600.0},
