@@ -51,3 +51,18 @@ class OutboxPasswordResetForm(PasswordResetForm):
         body = loader.render_to_string(email_template_name, context)
         mail_queue(key=f"password-reset:{context['uid']}:{context['token']}", to=to_email,
                    kind="password_reset", subject=subject, body=body)
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    city = forms.CharField(max_length=120, required=False)
+    currency = forms.RegexField(regex=r"^[A-Za-z]{3}$", initial="EUR", max_length=3,
+                                help_text="ISO 4217 code for chouette stakes (EUR, USD, GBP…).",
+                                error_messages={"invalid": "Three letters, e.g. EUR."})
+
+
+class JoinRequestForm(forms.Form):
+    name = forms.CharField(max_length=120, required=False,
+                           help_text="The name to play under (your login's player's if empty).")
+    message = forms.CharField(max_length=1000, required=False, widget=forms.Textarea(
+        attrs={"rows": 3}))

@@ -118,3 +118,36 @@ class Invitation(models.Model):
         if self.expires_at <= timezone.now():
             return "expired"
         return "open"
+
+
+class JoinRequest(models.Model):
+    """A signed-in person asking to join a club that takes requests."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the club's admins"
+        APPROVED = "approved", "Approved"
+        REFUSED = "refused", "Refused"
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE,
+                             related_name="join_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="join_requests")
+    name = models.CharField(max_length=120, help_text="The name to play under.")
+    message = models.TextField(blank=True, max_length=1000)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=["pending", "approved", "refused"]),
+                                   name="accounts_joinrequest_status_valid"),
+            models.UniqueConstraint(fields=["club", "user"], condition=Q(status="pending"),
+                                    name="accounts_joinrequest_one_pending"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to join {self.club}"

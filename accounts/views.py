@@ -7,17 +7,27 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, PasswordResetView
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import selectors, services
-from accounts.forms import InviteForm, InviteManyForm, NewLoginForm, OutboxPasswordResetForm
-from accounts.models import Invitation
+from accounts.forms import (
+    ClubForm,
+    InviteForm,
+    InviteManyForm,
+    JoinRequestForm,
+    NewLoginForm,
+    OutboxPasswordResetForm,
+)
+from accounts.models import Invitation, JoinRequest
+from accounts.services import clubs as clubs_service
 from accounts.services import invitations
 from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
+from clubs.models import Club
 from clubs.permissions import club_for_admin
 
 
@@ -183,3 +193,76 @@ def club_outbox(request, slug: str):
     club = club_for_admin(user=request.user, slug=slug)
     page = Paginator(selectors.outbox_list(club=club), 50).get_page(request.GET.get("page"))
     return render(request, "accounts/manage/outbox.html", {"club": club, "page": page})
+
+
+# --------------------------------------------------------------------------- clubs
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_new(request):
+    """Start a club: the founder becomes its admin."""
+    if not clubs_service.club_creation_allowed(user=request.user):
+        raise PermissionDenied("Only the site's staff may start a club here.")
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = clubs_service.club_found(user=request.user, **form.cleaned_data)
+        except clubs_service.ClubSignupError as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"{club} is open: invite its members.")
+            return redirect("accounts:club-invitations", slug=club.slug)
+    return render(request, "accounts/club_new.html", {"form": form},
+                  status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_join(request, slug: str):
+    """Ask to join a club that takes requests."""
+    club = get_object_or_404(Club, slug=slug)
+    form = JoinRequestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            clubs_service.join_request_create(club=club, user=request.user, **form.cleaned_data)
+        except clubs_service.ClubSignupError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Your request to join {club} is with its admins.")
+        return redirect(club.get_absolute_url())
+    return render(request, "accounts/club_join.html", {"club": club, "form": form},
+                  status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_join_requests(request, slug: str):
+    """A club admin's requests to join: approve or refuse; open or close the door."""
+    club = club_for_admin(user=request.user, slug=slug)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action in ("open", "close"):
+            clubs_service.club_join_requests_set(club=club, open_=action == "open")
+            messages.success(request, "Saved.")
+        elif action in ("approve", "refuse"):
+            join_request = get_object_or_404(JoinRequest, club=club,
+                                             pk=_int(request.POST.get("request")))
+            try:
+                clubs_service.join_request_decide(request=join_request, by=request.user,
+                                                  approve=action == "approve")
+            except clubs_service.ClubSignupError as exc:
+                messages.error(request, str(exc))
+        else:
+            return HttpResponseBadRequest("Unknown action.")
+        return redirect("accounts:club-join-requests", slug=club.slug)
+    page = Paginator(JoinRequest.objects.filter(club=club).select_related("user"), 50) \
+        .get_page(request.GET.get("page"))
+    return render(request, "accounts/manage/join_requests.html", {"club": club, "page": page})
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

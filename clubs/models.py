@@ -20,6 +20,9 @@ class Club(models.Model):
         help_text="Anyone may see the club's match records and their rules checks "
                   "(otherwise only its members). Chouette money is always members-only.",
     )
+    join_requests_open = models.BooleanField(
+        "Open to requests to join", default=False,
+        help_text="Signed-in visitors may ask to join; the club's admins approve or refuse.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -174,6 +174,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "clubs:home"
 LOGOUT_REDIRECT_URL = "clubs:home"
 
+# Who may start a club: "open" (anyone signed in; they become its admin) or "staff".
+CLUB_CREATION = env.str("CLUB_CREATION", default="open")
+if CLUB_CREATION not in ("open", "staff"):
+    raise ImproperlyConfigured("CLUB_CREATION must be 'open' or 'staff'.")
 # Invitations (accounts.services.invitations): a link works once and for this many days.
 INVITATION_DAYS = env.int("INVITATION_DAYS", default=7)
 # Password reset links expire after this many seconds (Django's default: 3 days).

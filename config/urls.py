@@ -8,6 +8,8 @@ from accounts.views import ThrottledLoginView, ThrottledPasswordResetView
 from .health import healthz
 
 urlpatterns = [
+    # Accounts first: /clubs/new/ is a page, not a club called "new".
+    path("", include("accounts.urls")),
     path("", include("clubs.urls")),
     path("", include("games.urls")),
     path("", include("chouette.urls")),
@@ -22,7 +24,6 @@ urlpatterns = [
          auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
     path("accounts/password/reset/complete/", auth_views.PasswordResetCompleteView.as_view(),
          name="password_reset_complete"),
-    path("", include("accounts.urls")),
     path("", include("notifications.urls")),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Changing the password keeps this session and signs out the login's other sessions

@@ -9,6 +9,7 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.urls import reverse
 
+from accounts.models import JoinRequest
 from notifications.models import Kind
 from notifications.services import notify
 from tournaments.models import ResultReport
@@ -43,3 +44,15 @@ def result_report_saved(sender, instance: ResultReport, created: bool, **kwargs)
                     f"referees: {report.note}",
                url=reverse("tournaments:detail", args=[slug, tournament.pk]),
                club_id=tournament.club_id)
+
+
+@receiver(post_save, sender=JoinRequest, dispatch_uid="notifications.join_request")
+def join_request_saved(sender, instance: JoinRequest, created: bool, **kwargs) -> None:
+    if instance.status == JoinRequest.Status.PENDING:
+        return
+    answer = "approved: welcome" if instance.status == JoinRequest.Status.APPROVED \
+        else "refused"
+    notify(key=f"join-request:{instance.pk}:{instance.status}", kind=Kind.MEMBERSHIP,
+           users=[instance.user], actor=instance.decided_by,
+           text=f"Your request to join {instance.club.name} was {answer}.",
+           url=instance.club.get_absolute_url(), club_id=instance.club_id)

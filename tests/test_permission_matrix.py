@@ -197,6 +197,7 @@ def snapshot() -> dict:
         "api tokens": list(Token.objects.order_by("key").values_list("key", flat=True)),
         "invitations": list(Invitation.objects.order_by("pk").values_list(
             "pk", "token_hash", "revoked_at")),
+        "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open")),
         "mails": OutboundMail.objects.count(),
     }
 
@@ -274,6 +275,15 @@ ENDPOINTS = [
              _r("accounts:club-invitation-action", CLUB_SLUG, "invitation.pk", "resend_word"),
              "post", data=lambda w: {}),
     Endpoint("accounts:club-outbox", ADMINS, _r("accounts:club-outbox", CLUB_SLUG)),
+    Endpoint("accounts:club-join-requests", ADMINS,
+             _r("accounts:club-join-requests", CLUB_SLUG)),
+    Endpoint("accounts:club-join-requests", ADMINS,
+             _r("accounts:club-join-requests", CLUB_SLUG), "post",
+             data=lambda w: {"action": "open"}),
+    # Starting a club, asking to join one: anyone signed in (tests/accounts/test_clubs.py).
+    Endpoint("accounts:club-new", SIGNED_IN, _r("accounts:club-new"), directory=True),
+    Endpoint("notifications:list", SIGNED_IN, _r("notifications:list")),
+    Endpoint("accounts:club-join", SIGNED_IN, _r("accounts:club-join", CLUB_SLUG)),
     Endpoint("invitation-list-api", ADMINS, _r("invitation-list-api", CLUB_SLUG), api=True),
     Endpoint("invitation-list-api", ADMINS, _r("invitation-list-api", CLUB_SLUG), "post",
              api=True, json=True,
