@@ -21,7 +21,7 @@ from games.models import ReplaySetting
 from games.selectors import replay as selectors
 from games.services.replay_setting import replay_setting_save
 
-from .match import _record
+from .access import viewable_record
 
 
 def _home_for(game: int, home: str, switch: bool) -> str:
@@ -113,7 +113,7 @@ def _applies(ruling, frame: Frame) -> bool:
 @login_if_anonymous
 def match_replay_frame(request, pk: int, key: str):
     """One frame as an HTML fragment (the stepping script asks for it)."""
-    record = _record(request, pk)
+    record = viewable_record(request, pk)
     context = replay_context(request, record, key)
     if context.get("frame") is None or context["frame"].key != key:
         raise Http404("No such turn in this match.")
