@@ -80,7 +80,7 @@ class MatchRecord(models.Model):
 
     @property
     def is_money(self) -> bool:
-        return self.match_length == 0
+        return self.engine_rules().is_money
 
     @property
     def source_format(self) -> str:

@@ -29,7 +29,7 @@ def replay_frames(*, record: MatchRecord) -> tuple[GameFrames, ...]:
         parsed = sgf.parse_record(record.source_text, name=record.source_name)
     except matchfile.MatchFileError:
         return ()
-    frames = build_frames(replay(parsed, rules), names=names, jacoby=record.jacoby)
+    frames = build_frames(replay(parsed, rules), names=names)
     with _LOCK:
         _CACHE[key] = frames
         while len(_CACHE) > _CACHE_SIZE:
