@@ -3,9 +3,9 @@
 ``replay(match, rules)`` walks each game of a :class:`~games.engine.matchfile.MatchFile`
 with the engine and returns a :class:`MatchReport`: the verdict per game, the final score,
 and *every* violation (not only the first), each with a severity, the game number, the
-1-based line of the file, the rule it breaks and a message. After an illegal play the replay goes on from the position
-as played (spec ``match-format.md`` §10.4; the referee's "an error not called in time
-stands as played").
+1-based line of the file, the rule it breaks and a message. After an illegal play the
+replay goes on from the position as played (spec ``match-format.md`` §10.4; the referee's
+"an error not called in time stands as played").
 
 The replay reads and judges; it advances nothing itself. Each game is the engine's
 :class:`~games.engine.game.Game` driven ``as_played`` (the board, the turn, the cube, the
