@@ -16,7 +16,8 @@ from clubs.permissions import club_for_member
 from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible
 from games.services.match_export import match_export, match_export_sgf
-from games.services.match_import import MatchImportError, RuleOptions, match_import
+from games.services.match_import import RuleOptions, match_import
+from ops.api import ApiErrorsMixin
 
 
 class MatchUploadInput(serializers.Serializer):
@@ -124,7 +125,7 @@ def _export(record: MatchRecord, fmt: str, export) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-class MatchUploadApi(APIView):
+class MatchUploadApi(ApiErrorsMixin, APIView):
     """Upload a match file to a club: 202 with the record's URL and its check status."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -138,17 +139,14 @@ class MatchUploadApi(APIView):
         data = MatchUploadInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            record = match_import(
-                club=club, data=values["file"].read(), filename=values["file"].name,
-                uploaded_by=request.user,
-                player_left=self._member(club, values.get("player_left")),
-                player_right=self._member(club, values.get("player_right")),
-                options=RuleOptions(jacoby=values["jacoby"], beavers=values["beavers"],
-                                    crawford=values["crawford"]),
-            )
-        except MatchImportError as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        record = match_import(
+            club=club, data=values["file"].read(), filename=values["file"].name,
+            uploaded_by=request.user,
+            player_left=self._member(club, values.get("player_left")),
+            player_right=self._member(club, values.get("player_right")),
+            options=RuleOptions(jacoby=values["jacoby"], beavers=values["beavers"],
+                                crawford=values["crawford"]),
+        )
         record = MatchRecord.objects.select_related("rules_check", "club").get(pk=record.pk)
         body = MatchOutput(record, context={"request": request}).data
         location = str(body["url"])  # a plain str: WSGI servers reject str subclasses

@@ -7,15 +7,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
+from ops.api import ApiErrorsMixin
 from tournaments import selectors_league, selectors_rounds
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
 from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
 from tournaments.services import rounds
-
-from .base import TournamentApiView
 
 
 class FormatStandingsRowOutput(serializers.Serializer):
@@ -61,7 +61,7 @@ def _round_tournament(pk: int) -> Tournament:
                              format__in=selectors_rounds.ROUND_FORMATS)
 
 
-class TournamentStandingsApi(TournamentApiView):
+class TournamentStandingsApi(ApiErrorsMixin, APIView):
     """Standings of a Swiss, MoreSwiss or round robin (per group for groups), with the
     tie-break columns in the event's order."""
 
@@ -76,7 +76,7 @@ class TournamentStandingsApi(TournamentApiView):
             tournament=tournament, flight=f)).data} for f in flights])
 
 
-class SwissPairingApi(TournamentApiView):
+class SwissPairingApi(ApiErrorsMixin, APIView):
     """GET: the next round's proposed pairs (player ids) and the rematches among them.
     POST: publish pairs (the proposal, or a director's change of it). Club admins only."""
 
@@ -116,7 +116,7 @@ class ChallengeOutput(serializers.ModelSerializer):
                   "winner", "score_challenger", "score_challenged"]
 
 
-class LadderApi(TournamentApiView):
+class LadderApi(ApiErrorsMixin, APIView):
     """A ladder: its players in order and its open challenges."""
 
     permission_classes = [permissions.AllowAny]
@@ -136,7 +136,7 @@ class ChallengeInput(serializers.Serializer):
     challenged = serializers.IntegerField(min_value=1)
 
 
-class LadderChallengeApi(TournamentApiView):
+class LadderChallengeApi(ApiErrorsMixin, APIView):
     """A player on the ladder challenges someone above them."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -151,7 +151,7 @@ class LadderChallengeApi(TournamentApiView):
         return Response(ChallengeOutput(challenge).data, status=status.HTTP_201_CREATED)
 
 
-class ChallengeActionApi(TournamentApiView):
+class ChallengeActionApi(ApiErrorsMixin, APIView):
     """accept, report, confirm (the two players); cancel (the challenger before it is
     accepted; a club admin any time before it is played, with a reason for the audit log);
     enter (club admins); correct (referees and admins, with a reason)."""
@@ -197,7 +197,7 @@ class LadderLeaveInput(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class LadderLeaveApi(TournamentApiView):
+class LadderLeaveApi(ApiErrorsMixin, APIView):
     """A player leaves the ladder (the players below move up one); a club admin removes
     someone (``player``), kept in the audit log."""
 
@@ -219,7 +219,7 @@ class LadderLeaveApi(TournamentApiView):
                              "position", "player_id"))})
 
 
-class LeagueApi(TournamentApiView):
+class LeagueApi(ApiErrorsMixin, APIView):
     """A league season: each division's table and fixtures, and the next season's draft."""
 
     permission_classes = [permissions.AllowAny]
@@ -254,7 +254,7 @@ class RulingInput(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class FixtureActionApi(TournamentApiView):
+class FixtureActionApi(ApiErrorsMixin, APIView):
     """report, confirm (the two players); enter or walkover (club admins); correct
     (referees and admins, with a reason); rule on a fixture past its deadline (referees:
     ``outcome`` void, walkover or result, with a reason)."""
