@@ -6,9 +6,10 @@ from tournaments.formats import standings as pure_standings
 from tournaments.formats.swiss import suggested_rounds
 from tournaments.models import Tournament
 
-KNOCKOUTS = ("single_elimination", "double_elimination", "consolation",
-             "consolation_last_chance")
-ROUND_BASED = ("swiss", "moreswiss", "round_robin", "groups")
+F = Tournament.Format
+KNOCKOUTS = tuple(f for f in F if not f.is_round_based)
+ROUND_BASED = tuple(f for f in F if f.is_round_based)
+PAIRED_BY_ROUND = tuple(f for f in F if f.is_paired_by_round)
 _EXAMPLES = ", ".join(f"{n}: {suggested_rounds(n)}" for n in (8, 12, 16, 24, 32, 64))
 _METRIC_NAMES = ", ".join(pure_standings.METRICS)
 
@@ -68,10 +69,11 @@ class TournamentForm(forms.Form):
     FOR = {
         **dict.fromkeys(("semi_final_length", "final_length", "consolation_length",
                          "last_chance_length", "reset"), (*KNOCKOUTS, "groups")),
-        "rounds": ("swiss",), "losses_out": ("moreswiss",),
-        **dict.fromkeys(("bye_is_win", "late_half_points"), ("swiss", "moreswiss")),
-        "cycles": ("round_robin", "groups"), **dict.fromkeys(("groups", "qualifiers"),
-                                                              ("groups",)),
+        # The settings each format's handler reads (``services.rounds.DEFAULTS``).
+        "rounds": (F.SWISS,), "losses_out": (F.MORESWISS,),
+        **dict.fromkeys(("bye_is_win", "late_half_points"), PAIRED_BY_ROUND),
+        "cycles": tuple(f for f in F if f.has_crosstable),
+        **dict.fromkeys(("groups", "qualifiers"), tuple(f for f in F if f.is_grouped)),
         **dict.fromkeys(("tiebreaks", "walkovers_count"), ROUND_BASED),
     }
     FIELDSETS = (
@@ -92,7 +94,7 @@ class TournamentForm(forms.Form):
         with its own (space-separated, for the script)."""
         out = []
         for legend, names in self.FIELDSETS:
-            formats = sorted({f for n in names for f in self.FOR.get(n, Tournament.Format.values)})
+            formats = sorted({f for n in names for f in self.FOR.get(n, F.values)})
             out.append({"legend": legend, "formats": " ".join(formats), "fields": [
                 (self[n], " ".join(self.FOR.get(n, formats))) for n in names]})
         return out
@@ -127,7 +129,7 @@ class TournamentForm(forms.Form):
         data, chosen = self.cleaned_data, self.cleaned_data["format"]
         given = {n: data[n] for n in self.FORMAT_SETTINGS
                  if self._applies(n, chosen) and data.get(n) not in (None, "", [])}
-        if chosen == "swiss":
+        if self._applies("rounds", chosen):
             given["rounds"] = data.get("rounds")  # blank: decided as the event goes
         return given
 
@@ -142,7 +144,7 @@ class TournamentForm(forms.Form):
                    "round_lengths": {"main": main_rounds} if main_rounds else {},
                    "crawford": data["crawford"], "reset": data["reset"],
                    "minutes_per_point": data.get("minutes_per_point") or 11}
-        if data["format"] in ROUND_BASED:
+        if F(data["format"]).is_round_based:
             options["format_settings"] = self.format_settings()
         return options
 

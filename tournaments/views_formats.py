@@ -19,7 +19,15 @@ from clubs.permissions import club_for_admin, club_for_referee, is_club_admin, i
 from clubs.selectors import club_members
 from tournaments import selectors_league, selectors_rounds
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
-from tournaments.services import DOMAIN_ERRORS, TournamentError, entry_withdraw, rounds
+from tournaments.services import (
+    DOMAIN_ERRORS,
+    TournamentError,
+    entry_withdraw,
+    groups_knockout_create,
+    handler_for,
+    rounds,
+    tournament_close,
+)
 from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
 
@@ -32,9 +40,8 @@ class ResultFields(forms.Form):
 
 
 def _round_tournament(club: Club, pk: int) -> Tournament:
-    tournament = Tournament.objects.select_related("club").filter(
-        club=club, pk=pk, format__in=selectors_rounds.ROUND_FORMATS).first()
-    if tournament is None:
+    tournament = Tournament.objects.select_related("club").filter(club=club, pk=pk).first()
+    if tournament is None or not tournament.kind.is_round_based:
         raise Http404("No such tournament.")
     return tournament
 
@@ -58,14 +65,9 @@ def standings_page(request, slug: str, pk: int):
     robins and groups (one per group)."""
     club = get_object_or_404(Club, slug=slug)
     tournament = _round_tournament(club, pk)
-    grouped = tournament.format == "groups"
-    flights = selectors_rounds.groups_of(tournament=tournament) if grouped else [None]
     return render(request, "tournaments/public/standings.html", {
         "club": club, "tournament": tournament,
-        "tables": [{"flight": f, "standings": selectors_rounds.standings_table(
-            tournament=tournament, flight=f),
-            "crosstable": selectors_rounds.crosstable_for(tournament=tournament, flight=f)
-            if tournament.format in ("round_robin", "groups") else None} for f in flights],
+        "tables": handler_for(tournament).standings(tournament=tournament),
         "rounds": selectors_rounds.pairings_by_round(tournament=tournament),
         "can_direct": is_club_admin(user=request.user, club=club)})
 
@@ -98,7 +100,7 @@ def pairing_page(request, slug: str, pk: int):
         elif action in ("publish", "late", "withdraw", "close", "knockout"):
             if _done(request, lambda: _director(request, tournament, action)):
                 return redirect("tournaments:pairing", slug=club.slug, pk=tournament.pk)
-        elif tournament.format in rounds.SWISS_FORMATS and tournament.status == "running":
+        elif tournament.kind.is_paired_by_round and tournament.status == "running":
             preview = rounds.swiss_round_preview(tournament=tournament)
     except (*DOMAIN_ERRORS, ValueError) as exc:
         error = str(exc)
@@ -132,9 +134,9 @@ def _director(request, tournament, action) -> str:
         entry_withdraw(entry=entry, by=request.user)
         return f"{entry.player} withdrew; a ready match is a walkover."
     if action == "knockout":
-        knockout = rounds.groups_knockout_create(tournament=tournament, by=request.user)
+        knockout = groups_knockout_create(tournament=tournament, by=request.user)
         return f"The knockout {knockout.name} is drawn."
-    rounds.tournament_close(tournament=tournament, by=request.user)
+    tournament_close(tournament=tournament, by=request.user)
     return "The event is closed: the placings are stored."
 
 

@@ -3,6 +3,7 @@ league tables (anyone reads); the director previews and publishes a Swiss round;
 challenge, accept, report and confirm; admins enter results, referees correct them. Every
 write goes through a service; the gates of ``clubs.permissions`` decide who."""
 
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
@@ -11,11 +12,11 @@ from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from ops.api import ApiErrorsMixin
-from tournaments import selectors_league, selectors_rounds
+from tournaments import selectors_league
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
+from tournaments.services import handler_for, rounds
 from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
-from tournaments.services import rounds
 
 
 class FormatStandingsRowOutput(serializers.Serializer):
@@ -57,8 +58,10 @@ class FormatResultInput(serializers.Serializer):
 
 
 def _round_tournament(pk: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), pk=pk,
-                             format__in=selectors_rounds.ROUND_FORMATS)
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not tournament.kind.is_round_based:
+        raise Http404("A knockout has no standings or pairing: see its bracket.")
+    return tournament
 
 
 class TournamentStandingsApi(ApiErrorsMixin, APIView):
@@ -70,10 +73,9 @@ class TournamentStandingsApi(ApiErrorsMixin, APIView):
     @extend_schema(responses=FormatStandingsOutput(many=True))
     def get(self, request, pk: int):
         tournament = _round_tournament(pk)
-        flights = selectors_rounds.groups_of(tournament=tournament) \
-            if tournament.format == "groups" else [None]
-        return Response([{"group": f, **FormatStandingsOutput(selectors_rounds.standings_table(
-            tournament=tournament, flight=f)).data} for f in flights])
+        tables = handler_for(tournament).standings(tournament=tournament)
+        return Response([{"group": t["flight"], **FormatStandingsOutput(t["standings"]).data}
+                         for t in tables])
 
 
 class SwissPairingApi(ApiErrorsMixin, APIView):

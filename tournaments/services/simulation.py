@@ -17,10 +17,11 @@ from django.db import transaction
 from clubs.models import Club, Membership
 from tournaments.models import Entry, Tournament, TournamentMatch
 
-from .bracket import tournament_start
-from .entries import entries_seed, entry_add, entry_add_guest, entry_withdraw, tournament_create
+from .entries import entries_seed, entry_add, entry_add_guest, tournament_create
 from .errors import TournamentError
+from .registry import tournament_start
 from .results import match_result_enter
+from .withdrawal import entry_withdraw
 
 M = TournamentMatch.Status
 GUESTS = ("Visiting Vera", "Visiting Victor", "Visiting Wanda", "Visiting Walter")
