@@ -114,7 +114,8 @@ def my_withdrawal(request, slug: str, pk: int):
     if request.method == "POST":
         form = forms.WithdrawForm(request.POST)
         if not form.is_valid():
-            raise Http404("No such entry.")
+            messages.error(request, forms.form_errors(form))
+            return redirect("tournaments:withdraw", slug=club.slug, pk=tournament.pk)
         entry = get_object_or_404(Entry.objects.select_related("player"),
                                   tournament=tournament, pk=form.cleaned_data["entry"])
         try:

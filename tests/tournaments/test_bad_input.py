@@ -135,3 +135,42 @@ def test_a_garbled_id_through_the_ladder_api_is_a_400(client, ladder, garbage):
     response = client.post(reverse("ladder-challenge-api", args=[ladder.pk]),
                            {"challenged": garbage}, content_type="application/json")
     assert response.status_code == 400
+
+
+@pytest.fixture
+def knockout(club):
+    tournament = services.tournament_create(club=club, name="Friday KO",
+                                            starts_on=datetime.date(2026, 11, 27))
+    for player in _players(club, 4, start=60):
+        services.entry_add(tournament=tournament, player=player)
+    return tournament
+
+
+@pytest.mark.parametrize("garbage", GARBAGE)
+def test_a_garbled_entry_in_a_player_s_own_withdrawal_is_a_form_error(client, knockout,
+                                                                      garbage):
+    entry = knockout.entries.select_related("player__user").first()
+    client.force_login(entry.player.user)
+    url = reverse("tournaments:withdraw", args=[knockout.club.slug, knockout.pk])
+    response = client.post(url, {"entry": garbage}, follow=True)
+    assert response.status_code == 200 and _errors(response)
+    assert knockout.entries.filter(status="active").count() == 4
+
+
+@pytest.mark.parametrize("garbage", GARBAGE)
+@pytest.mark.parametrize(("action", "field"), [
+    ("entry", "player"), ("withdraw", "entry"), ("enter", "match"), ("enter", "winner"),
+    ("begin", "match")])
+def test_a_garbled_id_on_the_director_s_page_is_a_form_error(client, knockout, alice,
+                                                             action, field, garbage):
+    if action in ("enter", "begin"):
+        services.tournament_start(tournament=knockout)
+    match = knockout.matches.filter(status="ready").first()
+    data = {"player": 1, "entry": knockout.entries.first().pk, "match": match and match.pk,
+            "winner": match and match.player_a_id, "score_a": 7, "score_b": 0, field: garbage}
+    client.force_login(alice)
+    url = reverse("tournaments:direct", args=[knockout.club.slug, knockout.pk, action])
+    response = client.post(url, {k: v for k, v in data.items() if v is not None}, follow=True)
+    assert response.status_code == 200 and _errors(response)
+    assert knockout.entries.filter(status="active").count() == 4
+    assert not knockout.matches.filter(status__in=["finished", "in_progress"]).exists()
