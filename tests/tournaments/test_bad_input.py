@@ -174,3 +174,39 @@ def test_a_garbled_id_on_the_director_s_page_is_a_form_error(client, knockout, a
     assert response.status_code == 200 and _errors(response)
     assert knockout.entries.filter(status="active").count() == 4
     assert not knockout.matches.filter(status__in=["finished", "in_progress"]).exists()
+
+
+@pytest.mark.parametrize("garbage", ["abc", [1], {"a": 1}, None, -1, 10**30, True])
+@pytest.mark.parametrize("field", ["winner", "score_a"])
+def test_garbage_in_a_challenge_result_through_the_api_is_a_400(client, ladder, field,
+                                                                 garbage):
+    challenger = ladder.players[2]
+    challenge = ladders.challenge_issue(ladder=ladder, by=challenger.user,
+                                        challenged=ladder.players[0])
+    client.force_login(challenger.user)
+    response = client.post(
+        reverse("ladder-challenge-action-api", args=[challenge.pk, "report"]),
+        {"winner": challenger.pk, "score_a": 7, "score_b": 2, field: garbage},
+        content_type="application/json")
+    assert response.status_code == 400 and field in response.json()
+    assert Challenge.objects.get().status == "open"
+
+
+@pytest.mark.parametrize("garbage", ["abc", [1], None, 10**30])
+def test_garbage_in_a_fixture_through_the_api_is_a_400(client, season, garbage):
+    fixture = Fixture.objects.get()
+    client.force_login(season.players[0].user)
+    response = client.post(reverse("league-fixture-action-api", args=[fixture.pk, "report"]),
+                           {"winner": garbage, "score_a": 5, "score_b": 1},
+                           content_type="application/json")
+    assert response.status_code == 400 and "winner" in response.json()
+    assert Fixture.objects.get().status == "ready"
+
+
+@pytest.mark.parametrize("name", ["tournaments:ladder", "tournaments:league"])
+def test_garbled_query_parameters_on_the_event_pages_are_ignored(client, ladder, season,
+                                                                 name):
+    event = ladder if name == "tournaments:ladder" else season
+    url = reverse(name, args=[event.club.slug, event.pk])
+    assert client.get(url, {"challenged": "abc", "fixture": "1.5", "page": "x"}
+                      ).status_code == 200
