@@ -34,8 +34,7 @@ class SessionStartForm(forms.Form):
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = Player.objects.filter(
-            memberships__club=club, memberships__is_active=True).order_by("name")
+        self.fields["players"].queryset = Player.objects.members_of(club).order_by("name")
 
     def rule_values(self) -> dict:
         data = self.cleaned_data
