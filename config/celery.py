@@ -8,9 +8,11 @@ failure (eight times, minutes apart) and hides it.
 """
 
 import os
+import socket
 
 import redis.exceptions
 from celery import Celery
+from celery.signals import worker_init
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -30,3 +32,10 @@ app = Celery("bgclub")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+
+@worker_init.connect
+def _name_this_worker_run(**kwargs) -> None:
+    """One name per worker run, inherited by the pool's processes (forked after this): the
+    heartbeats and the rules checks it claims carry it (``ops.services.worker_name``, which
+    reads this variable: ``WORKER_RUN_ENV``)."""
+    os.environ["BGCLUB_WORKER_RUN"] = f"{socket.gethostname()} pid {os.getpid()}"
