@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "tournaments",
     "accounts",
     "notifications",
+    "analysis",
 ]
 
 MIDDLEWARE = [

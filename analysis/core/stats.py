@@ -1,0 +1,67 @@
+"""A player's figures for a match, with gnubg's definitions (its "show statistics match"):
+
+- moves: every roll of the player (dances included); unforced moves: those with more than
+  one legal play;
+- chequer-play error total (EMG) and rate (mEMG per unforced move);
+- cube error total: missed doubles, wrong doubles, wrong takes and passes; rate per close or
+  actual cube decision;
+- overall error total and rate (per unforced move and close cube decision together);
+- moves marked doubtful, bad, very bad (chequer play only, as gnubg counts them);
+- luck total (EMG, signed) and rate (mEMG per move).
+
+Errors are positive amounts of equity lost.
+"""
+
+from dataclasses import asdict, dataclass
+
+from .decisions import MOVE, Decision
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    moves: int
+    unforced_moves: int
+    chequer_error_total: float
+    chequer_error_rate: float
+    cube_decisions: int
+    close_cube_decisions: int
+    cube_error_total: float
+    cube_error_rate: float
+    error_total: float
+    error_rate: float
+    doubtful: int
+    bad: int
+    very_bad: int
+    luck_total: float
+    luck_rate: float
+
+    def to_dict(self) -> dict:
+        return {key: round(value, 6) if isinstance(value, float) else value
+                for key, value in asdict(self).items()}
+
+
+def _rate(total: float, count: int) -> float:
+    """mEMG per decision; 0 when there is none (gnubg prints 0 too)."""
+    return 1000.0 * total / count if count else 0.0
+
+
+def player_figures(decisions: list[Decision], player: int) -> PlayerFigures:
+    mine = [d for d in decisions if d.player == player]
+    moves = [d for d in mine if d.kind == MOVE]
+    cube = [d for d in mine if d.kind != MOVE]
+    unforced = sum(d.unforced for d in moves)
+    chequer = sum(d.equity_lost for d in moves if d.unforced)
+    close = sum(d.close for d in cube)
+    cube_error = sum(d.equity_lost for d in cube)
+    luck = sum(d.luck for d in moves if d.luck is not None)
+    marks = [d.mark for d in moves]
+    return PlayerFigures(
+        moves=len(moves), unforced_moves=unforced,
+        chequer_error_total=chequer, chequer_error_rate=_rate(chequer, unforced),
+        cube_decisions=len(cube), close_cube_decisions=close,
+        cube_error_total=cube_error, cube_error_rate=_rate(cube_error, close),
+        error_total=chequer + cube_error, error_rate=_rate(chequer + cube_error, unforced + close),
+        doubtful=marks.count("doubtful"), bad=marks.count("bad"),
+        very_bad=marks.count("very_bad"),
+        luck_total=luck, luck_rate=_rate(luck, len(moves)),
+    )

@@ -1,0 +1,1 @@
+"""Listeners (filled in with the models)."""
