@@ -25,6 +25,7 @@ from .core.report import MatchAnalysis
 from .core.sgf import AnalysisFileError, read_games
 
 PLIES = (0, 1, 2, 3)
+_LAST_IMPORT: dict[str, str] = {}  # the text last imported -> gnubg's checksum of it
 THRESHOLDS = Thresholds()
 
 
@@ -110,8 +111,14 @@ def _import(gnubg, folder: Path, mat_text: str, parsed) -> int:
         path.write_text(text, encoding="utf-8")
         before = _checksum(gnubg)
         output = _command(gnubg, f'import mat "{path}"')
-        match = gnubg.match(analysis=0, boards=0) if _checksum(gnubg) != before else None
+        after = _checksum(gnubg)
+        # a failed import leaves the last match loaded: the checksum tells (unless this very
+        # text was the last one imported, which gives the same match again)
+        read = after is not None and (after != before or _LAST_IMPORT.get(text) == after)
+        match = gnubg.match(analysis=0, boards=0) if read else None
         if match and len(match.get("games", ())) == expected and "Invalid" not in output:
+            _LAST_IMPORT.clear()
+            _LAST_IMPORT[text] = after
             return expected
     raise AnalysisInputError(
         f"GNU Backgammon could not read this match ({expected} games expected): "

@@ -130,6 +130,12 @@ else:
         Path(CELERY_BROKER_TRANSPORT_OPTIONS[_key]).mkdir(parents=True, exist_ok=True)
 
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+# Match analyses (GNU Backgammon, seconds to minutes each) have their own queue, so they
+# never delay a rules check or a result; `make run` starts a worker for each queue.
+CELERY_ANALYSIS_QUEUE = env.str("CELERY_ANALYSIS_QUEUE", default="analysis")
+CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": CELERY_ANALYSIS_QUEUE}}
+#: Analyse every match record whose rules check passed (off: only on request).
+ANALYSIS_AFTER_CHECK = env.bool("ANALYSIS_AFTER_CHECK", default=True)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -162,6 +168,8 @@ CELERY_BEAT_SCHEDULE = {
     # Matches ready, challenges, fixture deadlines: notify whoever they wait on (idempotent).
     "notifications-scan": {"task": "notifications.tasks.notifications_scan_task",
                            "schedule": 60.0},
+    # Analyses whose message never reached the broker, or passed records never given one.
+    "requeue-analyses": {"task": "analysis.tasks.analysis_requeue_task", "schedule": 300.0},
     # Ladder challenges not played in time: lost by default (idempotent, hourly).
     "expire-ladder-challenges": {"task": "tournaments.tasks.challenges_expire_task",
                                  "schedule": 3600.0},

@@ -34,6 +34,17 @@ def _fast_passwords(request):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _no_analysis(request):
+    """No GNU Backgammon analysis after every passed rules check (seconds of gnubg per test);
+    tests/analysis turns it back on."""
+    try:
+        settings = request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # Django-free runs
+        return
+    settings.ANALYSIS_AFTER_CHECK = False
+
+
 #: Far above what any test sends: only the throttling tests (which set low rates) meet a 429.
 NO_THROTTLE = {"anon": "100000/second", "user": "100000/second", "login": "100000/second",
                "login-ip": "100000/second", "uploads": "100000/second"}
