@@ -6,4 +6,9 @@ class AnalysisConfig(AppConfig):
     verbose_name = "Match analysis"
 
     def ready(self):
+        from games.panels import match_panel_register
+
         from . import receivers  # noqa: F401 - connects the listeners
+        from .views import match_page_panel
+
+        match_panel_register(match_page_panel)

@@ -189,12 +189,13 @@ _GNUBG_KINDS = {"roll": ("move", "cube"), "double": ("double",), "beaver": ("dou
 
 
 def _decision_rows(record: MatchRecord, result: MatchAnalysis, sides) -> list[dict]:
-    """The decisions with the side (0 left, 1 right) and the match turn each belongs to:
+    """The decisions with the side (0 left, 1 right) and the match turn each belongs to (its
+    id, game number and line):
     gnubg's n-th action of a game is the n-th roll or cube action of our record's game."""
     turns: dict[int, list[MatchTurn]] = {}
     games = list(record.games.order_by("number").values_list("pk", flat=True))
     for turn in MatchTurn.objects.filter(game__record=record, kind__in=_GNUBG_KINDS).order_by(
-            "game__number", "index"):
+            "game__number", "index").select_related("game"):
         turns.setdefault(turn.game_id, []).append(turn)
     rows = []
     for decision in result.decisions:
@@ -206,5 +207,7 @@ def _decision_rows(record: MatchRecord, result: MatchAnalysis, sides) -> list[di
         fits = turn is not None and decision.kind in _GNUBG_KINDS[turn.kind] \
             and turn.player == row["side"]
         row["turn"] = turn.pk if fits else None
+        # where the replay viewer shows it (?game=N&line=L)
+        row["game_number"], row["line"] = (turn.game.number, turn.line) if fits else (None, None)
         rows.append(row)
     return rows

@@ -16,4 +16,5 @@ urlpatterns = [
     path("", include("tournaments.api.urls")),
     path("", include("clubs.api.urls")),
     path("", include("accounts.api_urls")),
+    path("", include("analysis.api.urls")),
 ]

@@ -37,6 +37,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import Invitation, OutboundMail
 from accounts.services.invitations import invitation_create
+from analysis.models import Analysis
 from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
@@ -136,6 +137,7 @@ def _build() -> SimpleNamespace:
     w.record = _record(w.club, "gnubg_roll_then_resign_1p.mat", w.bob, w.dora)
     w.replay_key = "g1-t1"
     w.resend_word = "resend"
+    w.analysis = Analysis.objects.create(record=w.record, status=Analysis.Status.DONE)
 
     w.other = ClubFactory(name="Hilltop Backgammon Club", slug="hilltop", currency="CHF")
     w.dave = _member(w.other, "Dave", "admin", "dave")
@@ -199,6 +201,7 @@ def snapshot() -> dict:
             "pk", "token_hash", "revoked_at")),
         "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open")),
         "mails": OutboundMail.objects.count(),
+        "analyses": list(Analysis.objects.order_by("pk").values_list("pk", "status", "plies")),
     }
 
 
@@ -318,6 +321,12 @@ ENDPOINTS = [
     Endpoint("games:replay-setting", SIGNED_IN, _r("games:replay-setting"), "post",
              data=lambda w: {"home": "left", "next": "/"}),
     Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG)),
+    # The analysis of a match (members, like the record); analysing again: the club's admins.
+    Endpoint("analysis:panel", MEMBERS, _r("analysis:panel", "record.pk")),
+    Endpoint("analysis:restart", ADMINS, _r("analysis:restart", "record.pk"), "post",
+             data=lambda w: {"plies": "2"}),
+    Endpoint("match-analysis-api", MEMBERS, _r("match-analysis-api", "record.pk"), api=True),
+    Endpoint("player-analysis-api", EVERYONE, _r("player-analysis-api", "dora.pk"), api=True),
     Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG), "post",
              data=_upload("7point.mat")),
     # Chouette money: members read, admins and referees write.

@@ -15,6 +15,7 @@ from games.engine import Position
 from games.engine.errors import EngineError
 from games.forms_match import MatchUploadForm
 from games.models import MatchRecord
+from games.panels import match_panels
 from games.selectors import match as selectors
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import MatchImportError, RuleOptions, match_import
@@ -68,6 +69,7 @@ def match_detail(request, pk: int):
         "record": record, "club": record.club, "violations": violations,
         "games": selectors.match_games_with_turns(record=record),
         "check": check, "check_wait": wait,
+        "panels": match_panels(request=request, record=record),
         **replay_context(request, record, request.GET.get("at")),
     })
 

@@ -1,0 +1,37 @@
+"""Reads: an analysis for the match page and the API, and a player's series of figures."""
+
+from django.db.models import QuerySet
+
+from clubs.permissions import results_visible_q
+
+from .models import Analysis, PlayerAnalysis
+
+MARKS = {"doubtful": "Doubtful", "bad": "Bad", "very_bad": "Very bad"}
+FIGURES = ("moves", "unforced_moves", "chequer_error_total", "chequer_error_rate",
+           "cube_decisions", "close_cube_decisions", "cube_error_total", "cube_error_rate",
+           "error_total", "error_rate", "doubtful", "bad", "very_bad", "luck_total",
+           "luck_rate")
+
+
+def analysis_get(*, record_id: int) -> Analysis | None:
+    return Analysis.objects.filter(record_id=record_id).prefetch_related("players").first()
+
+
+def analysis_errors(*, analysis: Analysis, bad_only: bool = False) -> list[dict]:
+    """The marked decisions in match order, each with the mark's label and the side."""
+    wanted = {"bad", "very_bad"} if bad_only else set(MARKS)
+    return [{**row, "mark_label": MARKS[row["mark"]]} for row in analysis.decisions
+            if row.get("mark") in wanted]
+
+
+def analysis_players(*, analysis: Analysis) -> list[PlayerAnalysis]:
+    return sorted(analysis.players.all(), key=lambda row: row.side)
+
+
+def player_series(*, player_id: int, user) -> QuerySet[PlayerAnalysis]:
+    """A player's analysed matches that ``user`` may see, oldest first."""
+    return (PlayerAnalysis.objects
+            .filter(results_visible_q(user=user, prefix="analysis__record__club"),
+                    player_id=player_id, analysis__status=Analysis.Status.DONE)
+            .select_related("analysis__record")
+            .order_by("analysis__record__uploaded_at", "pk"))

@@ -1,0 +1,65 @@
+"""The analysis on the match page (a panel games includes), its polled fragment, and the
+club admins' "analyse again" action."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from clubs.decorators import login_if_anonymous
+from clubs.permissions import is_club_admin, match_record_for_viewer
+from games.models import MatchRecord
+
+from . import selectors
+from .models import Analysis, Level
+from .services import AnalysisError, analysis_restart
+
+PANEL = "analysis/match/_panel.html"
+
+
+def match_page_panel(*, request, record) -> dict:
+    """The match page's section: both players' figures, the errors, or the progress."""
+    analysis = selectors.analysis_get(record_id=record.pk)
+    bad_only = request.GET.get("errors") == "bad"
+    return {
+        "template": PANEL, "record": record, "analysis": analysis,
+        "running": analysis is not None and analysis.status in (
+            Analysis.Status.QUEUED, Analysis.Status.RUNNING),
+        "players": selectors.analysis_players(analysis=analysis) if analysis else [],
+        "errors": selectors.analysis_errors(analysis=analysis, bad_only=bad_only)
+        if analysis and analysis.status == Analysis.Status.DONE else [],
+        "bad_only": bad_only,
+        "can_restart": is_club_admin(user=request.user, club=record.club),
+        "levels": Level.choices,
+    }
+
+
+def _record(request, pk: int) -> MatchRecord:
+    record = get_object_or_404(MatchRecord.objects.select_related("club"), pk=pk)
+    return match_record_for_viewer(user=request.user, record=record)
+
+
+@login_if_anonymous
+def analysis_panel(request, pk: int):
+    """The panel alone (the match page polls it while the analysis runs)."""
+    record = _record(request, pk)
+    return render(request, PANEL, {"panel": match_page_panel(request=request, record=record)})
+
+
+@login_required
+@require_POST
+def analysis_restart_view(request, pk: int):
+    record = _record(request, pk)
+    if not is_club_admin(user=request.user, club=record.club):
+        raise PermissionDenied("Only the club's admins can have a match analysed again.")
+    try:
+        plies = int(request.POST.get("plies", ""))
+        analysis_restart(record=record, plies=plies)
+    except (ValueError, AnalysisError) as exc:
+        return HttpResponseBadRequest(f"Cannot analyse again: {exc}")
+    messages.success(request, f"The match is queued for analysis at {plies} ply.")
+    return redirect(record.get_absolute_url() + "#analysis")
+
+
