@@ -38,6 +38,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_replay.py
 	$(BIN)/python tests/benchmarks/bench_tournaments.py
 	$(BIN)/python tests/benchmarks/bench_ratings.py --django
+	$(BIN)/python tests/benchmarks/bench_analysis.py
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \

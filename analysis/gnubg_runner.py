@@ -8,6 +8,10 @@ normalised equity (``mwc2eq``) is used for the cube decisions.
 gnubg holds global state and is not thread-safe: call this from one thread of a worker
 process (Celery's prefork pool), never inside a web request. ``set threads 1`` is needed
 inside the Python module, or ``analyse match`` never returns.
+
+gnubg is imported inside the functions, never at the top: ``set threads 1`` starts a thread,
+and a process forked after that (Celery's prefork parent forking its children) would
+inherit gnubg's state without the thread. Only the worker children ever load it.
 """
 
 import os
