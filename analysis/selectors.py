@@ -1,6 +1,6 @@
 """Reads: an analysis for the match page and the API, and a player's series of figures."""
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from clubs.permissions import results_visible_q
 
@@ -14,7 +14,8 @@ FIGURES = ("moves", "unforced_moves", "chequer_error_total", "chequer_error_rate
 
 
 def analysis_get(*, record_id: int) -> Analysis | None:
-    return Analysis.objects.filter(record_id=record_id).prefetch_related("players").first()
+    players = Prefetch("players", queryset=PlayerAnalysis.objects.select_related("player"))
+    return Analysis.objects.filter(record_id=record_id).prefetch_related(players).first()
 
 
 def analysis_errors(*, analysis: Analysis, bad_only: bool = False) -> list[dict]:

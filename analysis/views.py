@@ -37,7 +37,8 @@ def match_page_panel(*, request, record) -> dict:
 
 
 def _record(request, pk: int) -> MatchRecord:
-    record = get_object_or_404(MatchRecord.objects.select_related("club"), pk=pk)
+    record = get_object_or_404(MatchRecord.objects.select_related(
+        "club", "player_left", "player_right", "rules_check"), pk=pk)
     return match_record_for_viewer(user=request.user, record=record)
 
 

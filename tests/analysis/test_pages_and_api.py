@@ -107,3 +107,18 @@ def test_a_players_series_lists_the_matches_the_viewer_may_see(client, bob, reco
     assert series["matches"][0]["error_rate"] == pytest.approx(89.119, abs=0.01)
     client.logout()  # the club's results are not public
     assert client.get(url).json()["matches"] == []
+
+
+def test_the_section_costs_the_same_queries_however_many_errors(client, bob, record,
+                                                                 django_assert_num_queries):
+    """Not one query per decision or per error row (the players' names are read once)."""
+    client.force_login(bob)
+    url = reverse("analysis:panel", args=[record.pk])
+    client.get(url)
+    # session, user, the record (with its club, players and check), the gates' membership
+    # roles, the analysis, its players' figures with their names (one prefetch)
+    with django_assert_num_queries(PANEL_QUERIES):
+        client.get(url)
+
+
+PANEL_QUERIES = 6

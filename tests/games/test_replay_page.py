@@ -134,5 +134,6 @@ def test_detail_page_queries_do_not_grow_with_the_match(client, bob, club,
 
 
 #: session, user, record (with its club, check and players), the results gate's membership,
-#: violations, games, their turns (one prefetch), rulings, the viewer's setting.
-COUNT = 9
+#: violations, games, their turns (one prefetch), rulings, the viewer's setting, and the
+#: analysis section's lookup (added by the analysis app through games.panels).
+COUNT = 10
