@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "tournaments",
     "accounts",
     "notifications",
+    "ratings",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -16,8 +16,8 @@ from .models import FinishedMatch
 
 def _ratings_stale(*, club_id: int, at: datetime.datetime, match_id: int) -> None:
     """The hook: once this transaction commits, the club's ratings are stale from this match
-    on (``clubs.services.ratings`` marks them and queues the recompute)."""
-    from clubs.services.ratings import ratings_recompute_request
+    on (``ratings.services`` marks them and queues the recompute)."""
+    from ratings.services import ratings_recompute_request
 
     transaction.on_commit(lambda: ratings_recompute_request(
         club_id=club_id, from_at=at, from_match_id=match_id))

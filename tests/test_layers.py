@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT = ("accounts", "audit", "chouette", "clubs", "config", "games", "notifications", "ops",
-           "results", "tournaments")
+PROJECT = ("accounts", "audit", "chouette", "clubs", "config", "demo", "games", "notifications",
+           "ops", "ratings", "results", "tournaments")
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_create",
           "update_or_create"}
@@ -33,7 +33,7 @@ PURE = {
     "tournaments/formats": ("tournaments.formats", "games.engine", "networkx"),
     "tournaments/standings.py": ("tournaments.standings", "games.engine"),
     "tournaments/standings": ("tournaments.standings", "games.engine"),
-    "clubs/ratings": ("clubs.ratings", "games.engine"),
+    "ratings/core": ("ratings.core", "games.engine"),
 }
 
 

@@ -1,0 +1,22 @@
+"""Celery tasks of the clubs app: thin (ids in, one service call), idempotent, late-acked.
+
+The recompute clears its own marker in the transaction that stores the new ratings, so a
+redelivered task finds nothing pending and returns.
+"""
+
+from celery import shared_task
+from django.db import DatabaseError, InterfaceError, OperationalError
+from kombu.exceptions import OperationalError as BrokerError
+
+from ratings.services import ratings_recompute
+
+TRANSIENT = (OperationalError, InterfaceError, DatabaseError, BrokerError, ConnectionError)
+
+
+@shared_task(
+    acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT, retry_backoff=2,
+    retry_backoff_max=120, retry_jitter=True, max_retries=8, time_limit=280,
+    soft_time_limit=240,
+)
+def ratings_recompute_task(club_id: int) -> None:
+    ratings_recompute(club_id=club_id)
