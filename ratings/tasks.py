@@ -1,4 +1,4 @@
-"""Celery tasks of the clubs app: thin (ids in, one service call), idempotent, late-acked.
+"""Celery tasks of the ratings app: thin (ids in, one service call), idempotent, late-acked.
 
 The recompute clears its own marker in the transaction that stores the new ratings, so a
 redelivered task finds nothing pending and returns.
@@ -8,7 +8,7 @@ from celery import shared_task
 from django.db import DatabaseError, InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
-from ratings.services import ratings_recompute
+from ratings.services.recompute import ratings_recompute
 
 TRANSIENT = (OperationalError, InterfaceError, DatabaseError, BrokerError, ConnectionError)
 

@@ -26,8 +26,9 @@ from clubs.permissions import (
     is_club_admin,
 )
 from games.selectors.match import match_list
-from ratings import selectors, services
+from ratings import selectors
 from ratings.forms import RatingSettingsForm, SeasonForm, WhatIfForm
+from ratings.services import updates as services
 from results.selectors import head_to_head, player_results
 
 RECENT = 15

@@ -77,7 +77,8 @@ def _recomputes(club_id: int) -> dict:
 
     from config.celery import app
     from ratings.models import RatingChange, RatingSettings, Season
-    from ratings.services import BEGINNING, ratings_recompute, ratings_recompute_request
+    from ratings.services.recompute import BEGINNING, ratings_recompute
+    from ratings.services.updates import ratings_recompute_request
     from results.models import FinishedMatch
     from results.services import finished_match_record
 

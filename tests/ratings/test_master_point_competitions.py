@@ -7,7 +7,7 @@ import math
 import pytest
 
 from ratings.models import MasterPointAward
-from ratings.services import master_points_store
+from ratings.services.recompute import master_points_store
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.models import Placing, Round, Tournament, TournamentMatch

@@ -1,4 +1,4 @@
-"""The ratings API on the hand-worked small club (tests/clubs/conftest.py)."""
+"""The ratings API on the hand-worked small club (tests/ratings/conftest.py)."""
 
 import math
 

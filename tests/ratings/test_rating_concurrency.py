@@ -17,7 +17,8 @@ import pytest
 from django.db import connection
 
 from ratings.models import Rating, RatingChange, RatingSettings
-from ratings.services import BEGINNING, ratings_recompute_request
+from ratings.services.recompute import BEGINNING
+from ratings.services.updates import ratings_recompute_request
 from results.services import finished_match_record
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 

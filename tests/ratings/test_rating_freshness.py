@@ -158,7 +158,7 @@ def test_two_members_share_the_cached_page_body_each_under_their_own_name(client
 
 
 def test_a_member_sees_a_pending_recompute_at_once(client, small_club, bob):
-    from ratings.services import ratings_recompute_request
+    from ratings.services.updates import ratings_recompute_request
 
     w = small_club
     client.force_login(bob)

@@ -1,4 +1,4 @@
-"""The rating pages on the hand-worked small club (tests/clubs/conftest.py): the numbers
+"""The rating pages on the hand-worked small club (tests/ratings/conftest.py): the numbers
 shown, CSV, who sees what, and query counts that do not grow with players or matches."""
 
 import csv
@@ -78,7 +78,7 @@ def test_the_season_leaderboard_adds_wins_attendance_and_placings(client, small_
 
 
 def test_the_leaderboard_shows_only_the_admins_columns(client, small_club):
-    from ratings.services import rating_settings_update
+    from ratings.services.updates import rating_settings_update
 
     public(small_club.club)
     rating_settings_update(club=small_club.club, leaderboard_columns=["tournament_wins",
@@ -170,7 +170,7 @@ def test_the_pages_follow_a_correction(client, small_club, django_capture_on_com
 
 
 def test_a_pending_recompute_is_shown(client, small_club):
-    from ratings.services import ratings_recompute_request
+    from ratings.services.updates import ratings_recompute_request
 
     public(small_club.club)
     ratings_recompute_request(club_id=small_club.club.pk, from_at=small_club.m1.finished_at,

@@ -1,4 +1,4 @@
-"""The stored ratings of the hand-worked small club (tests/clubs/conftest.py), the
+"""The stored ratings of the hand-worked small club (tests/ratings/conftest.py), the
 recompute after a correction and a policy change, and the master points."""
 
 import math
@@ -6,10 +6,10 @@ import math
 import pytest
 
 from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings
-from ratings.services import (
+from ratings.services.recompute import ratings_recompute
+from ratings.services.updates import (
     RatingSettingsError,
     rating_settings_update,
-    ratings_recompute,
     ratings_recompute_request,
 )
 from results.models import FinishedMatch

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from ratings.models import RatingSettings
-from ratings.services import ratings_recompute_request
+from ratings.services.updates import ratings_recompute_request
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,8 @@ from django.db import transaction
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouetteSeat, ChouetteSession
 from clubs.models import Club, Membership, Player
 from ratings.models import Season
-from ratings.services import BEGINNING, ratings_recompute, ratings_recompute_request
+from ratings.services.recompute import BEGINNING, ratings_recompute
+from ratings.services.updates import ratings_recompute_request
 from results.models import FinishedMatch
 from tournaments.models import Placing, Round, Tournament, TournamentMatch
 

@@ -7,7 +7,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from ratings.services import BEGINNING, ratings_recompute, ratings_recompute_request
+from ratings.services.recompute import BEGINNING, ratings_recompute
+from ratings.services.updates import ratings_recompute_request
 
 
 class Command(BaseCommand):

@@ -1,11 +1,14 @@
-"""Writes for ratings: the club's settings, the recompute marker and the recompute itself.
+"""The recompute: what the task ``ratings_recompute_task`` runs.
 
 The stored ratings follow ``ratings.core.history``'s incremental recipe: a change to the
 club's finished matches marks the first affected place in the finishing order
-(``ratings_recompute_request``, called after commit by ``results.services``); the task
-``ratings_recompute_task`` then runs ``ratings_recompute``, which replaces the history from
-that place on and rebuilds the rating list and the master points. Running it twice does
-nothing more (the marker is cleared in the same transaction), so redelivery is harmless.
+(``ratings.services.updates.ratings_recompute_request``); the task then runs
+``ratings_recompute``, which replaces the history from that place on and rebuilds the rating
+list and the master points. Running it twice does nothing more (the marker is cleared in the
+same transaction), so redelivery is harmless.
+
+This module sends no task (the tasks module imports it): what marks and queues a recompute
+is in ``updates``.
 """
 
 from __future__ import annotations
@@ -18,9 +21,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from clubs.models import Club, Membership
 from ratings import core as pure
-from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
+from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings
 from ratings.selectors import settings_key
 from results.models import FinishedMatch
 from tournaments.models import Placing, Tournament, TournamentMatch
@@ -29,16 +31,8 @@ from tournaments.services.options import master_point_weights
 #: Before every match: the marker of a full recompute (a policy change).
 BEGINNING = (datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC), 0)
 
-SETTING_FIELDS = ("start_rating", "experience_ramp", "ramp_counts_current_match",
-                  "rate_one_point", "rate_ladder", "rate_friendly", "points_per_match_win",
-                  "points_per_attendance", "points_first", "points_second", "points_third",
-                  "leaderboard_columns")
-#: Settings that change which matches count or how: a full recompute.
-RATING_FIELDS = set(SETTING_FIELDS[:6])
 
 
-class RatingSettingsError(ValueError):
-    """Settings the club cannot have."""
 
 
 def rating_settings_lock(*, club_id: int) -> RatingSettings:
@@ -54,11 +48,11 @@ def rating_settings_lock(*, club_id: int) -> RatingSettings:
                 RatingSettings.objects.create(club_id=club_id)
         except IntegrityError:  # created by a concurrent request meanwhile
             RatingSettings.objects.filter(club_id=club_id).update(version=F("version"))
-        _forget(club_id)
+        settings_cache_forget(club_id)
     return RatingSettings.objects.get(club_id=club_id)
 
 
-def _forget(club_id: int) -> None:
+def settings_cache_forget(club_id: int) -> None:
     """The pages read the settings through the cache: drop it now (for this transaction's
     own reads) and again once the write commits (a read in between may have cached the
     committed, older row)."""
@@ -66,49 +60,10 @@ def _forget(club_id: int) -> None:
     transaction.on_commit(lambda: cache.delete(settings_key(club_id)))
 
 
-@transaction.atomic
-def rating_settings_update(*, club: Club, **values) -> RatingSettings:
-    """Change the club's settings; a rating setting marks a full recompute."""
-    unknown = set(values) - set(SETTING_FIELDS)
-    if unknown:
-        raise RatingSettingsError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
-    columns = values.get("leaderboard_columns")
-    if columns is not None and (not columns or set(columns) - set(RatingSettings.Column.values)):
-        raise RatingSettingsError("Choose one or more of the leaderboard columns offered.")
-    row = rating_settings_lock(club_id=club.pk)
-    changed = {name for name, value in values.items() if getattr(row, name) != value}
-    for name in changed:
-        setattr(row, name, values[name])
-    row.version += 1
-    row.save()
-    _forget(club.pk)
-    if changed & RATING_FIELDS:
-        ratings_recompute_request(club_id=club.pk, from_at=BEGINNING[0],
-                                  from_match_id=BEGINNING[1])
-        row.refresh_from_db()
-    return row
 
 
-def ratings_recompute_request(*, club_id: int, from_at: datetime.datetime,
-                              from_match_id: int) -> None:
-    """Mark the club's ratings stale from this place in the finishing order on (keeping an
-    earlier mark), and queue the recompute once the transaction commits."""
-    with transaction.atomic():
-        row = rating_settings_lock(club_id=club_id)
-        mark = (from_at, from_match_id)
-        if row.recompute_from_at is None or mark < (row.recompute_from_at,
-                                                    row.recompute_from_match):
-            row.recompute_from_at, row.recompute_from_match = mark
-            row.save(update_fields=["recompute_from_at", "recompute_from_match"])
-            _forget(club_id)
-        transaction.on_commit(lambda: _enqueue(club_id))
 
 
-def _enqueue(club_id: int) -> None:
-    # Imported here: the tasks module imports this one (tasks call services).
-    from ratings.tasks import ratings_recompute_task
-
-    ratings_recompute_task.delay(club_id)
 
 
 @transaction.atomic
@@ -133,7 +88,7 @@ def ratings_recompute(*, club_id: int) -> int:
     row.version += 1
     row.save(update_fields=["recompute_from_at", "recompute_from_match", "recomputed_at",
                             "version"])
-    _forget(club_id)
+    settings_cache_forget(club_id)
     return len(matches)
 
 
@@ -263,28 +218,3 @@ def _is_group(competition: str) -> bool:
     """A group's standings ("group A", ...) are not a final placing: no placement points
     (the knockout after the groups is a tournament of its own, with its own placings)."""
     return competition.startswith("group ")
-
-
-def ratings_names_changed(*, player_id: int) -> None:
-    """A player's name changed: a new version of the cached tables of each of their clubs
-    (names are in them). Nothing is recomputed."""
-    clubs = list(Membership.objects.filter(player_id=player_id)
-                 .values_list("club_id", flat=True))
-    if RatingSettings.objects.filter(club_id__in=clubs).update(version=F("version") + 1):
-        for club_id in clubs:
-            _forget(club_id)
-
-
-# --------------------------------------------------------------------------- seasons
-
-
-def season_create(*, club: Club, name: str, starts_on: datetime.date,
-                  ends_on: datetime.date) -> Season:
-    if ends_on < starts_on:
-        raise RatingSettingsError("A season ends on or after the day it starts.")
-    if Season.objects.filter(club=club, name=name).exists():
-        raise RatingSettingsError(f"{club} already has a season called {name!r}.")
-    season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
-    RatingSettings.objects.filter(club=club).update(version=F("version") + 1)
-    _forget(club.pk)
-    return season
