@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from . import admin_audit  # noqa: F401 - registers the audit log's admin
 from .admin_scoping import ClubScopedAdmin, ScopedListFilters
 from .models import Club, Membership, Player
 

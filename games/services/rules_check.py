@@ -28,17 +28,6 @@ def rules_for_record(record: MatchRecord) -> Rules:
     return record.engine_rules()
 
 
-def rules_check_enqueue(*, check_id: int) -> None:
-    """Send the check to the broker. If the broker is down the check stays queued and the
-    periodic requeue task sends it again later (nothing is lost).
-
-    The task is imported here, not at the top: tasks import this module (HackSoft's rule
-    for dispatching from a service without an import cycle)."""
-    from games.tasks import rules_check_run_task
-
-    rules_check_run_task.delay(check_id)
-
-
 def rules_check_claim(*, check_id: int) -> bool:
     """Mark the check running; False when it is finished or unknown (nothing to do)."""
     claimable = Q(status=RulesCheck.Status.QUEUED) | Q(status=RulesCheck.Status.RUNNING)
@@ -69,25 +58,12 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
 
 
 def rules_check_requeue(*, older_than: timedelta = STALE_AFTER) -> list[int]:
-    """Checks still queued (e.g. saved while the broker was down): send them again."""
+    """Checks still queued (e.g. saved while the broker was down): the ids to send again
+    (``rules_check_requeue_task`` sends them; this module sends no task)."""
     cutoff = timezone.now() - older_than
-    stale = list(RulesCheck.objects.filter(
+    return list(RulesCheck.objects.filter(
         status=RulesCheck.Status.QUEUED, queued_at__lt=cutoff
     ).values_list("pk", flat=True))
-    for check_id in stale:
-        rules_check_enqueue(check_id=check_id)
-    return stale
-
-
-def rules_check_restart(*, record: MatchRecord) -> RulesCheck:
-    """Queue a fresh check of a record (after a fix of the engine, say)."""
-    with transaction.atomic():
-        check, _ = RulesCheck.objects.select_for_update().get_or_create(record=record)
-        check.status, check.error = RulesCheck.Status.QUEUED, ""
-        check.queued_at = timezone.now()
-        check.save(update_fields=["status", "error", "queued_at"])
-        transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
-    return check
 
 
 def _store_error(check: RulesCheck, message: str) -> RulesCheck:

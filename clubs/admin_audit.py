@@ -1,12 +1,15 @@
 """The audit log in the referees' admin: one place, read-only, filtered by club, action,
-kind of object and date; each club's admins and referees see only their clubs' entries."""
+kind of object and date; each club's admins and referees see only their clubs' entries.
+
+Registered by the clubs app (``clubs/admin.py`` imports this module): the scoping by club is
+the clubs app's, and the audit log (floor 1) imports no app above it."""
 
 from django.contrib import admin
 from django.utils.html import format_html
 
-from clubs.admin_scoping import ClubScopedAdmin
+from audit.models import AuditEntry
 
-from .models import AuditEntry
+from .admin_scoping import ClubScopedAdmin
 
 
 @admin.register(AuditEntry)
