@@ -9,15 +9,6 @@ from django.utils import timezone
 
 from .models import WorkerHeartbeat
 
-
-def worker_heartbeat_answer(*, token: str) -> int:
-    """Mark a heartbeat as processed by this worker; harmless when done twice."""
-    with transaction.atomic():
-        return WorkerHeartbeat.objects.filter(token=token, processed_at__isnull=True).update(
-            processed_at=timezone.now(), worker=socket.gethostname()
-        )
-
-
 #: How long the periodic heartbeats are kept (the pages only ask for the newest one).
 HEARTBEAT_KEEP = timedelta(days=1)
 
