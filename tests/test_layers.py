@@ -94,6 +94,8 @@ NAMED = {
     "chouette/state.py": "selectors",  # stored rows turned back into pure values (reads)
     "config/settings.py": "config", "config/celery.py": "config",
     "config/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
+    "notifications/auth.py": "views",  # the login backend loading the unread count (reads)
+    "notifications/context_processors.py": "views",  # the top bar's unread count
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show

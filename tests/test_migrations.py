@@ -178,7 +178,7 @@ def test_the_groundwork_migrations_keep_every_row():
 # --------------------------------------------------------------------------- the ratings move
 
 #: The last migration before the ratings left the clubs app (today's main).
-BEFORE_RATINGS = [("clubs", "0005_ratings_version")]
+BEFORE_RATINGS = [("clubs", "0006_club_join_requests_open")]
 RATING_MODELS = ("RatingSettings", "Rating", "RatingChange", "Season", "MasterPointAward")
 
 
@@ -265,7 +265,7 @@ def test_the_ratings_move_keeps_every_rating_row():
 
     graph = MigrationExecutor(connection).loader.graph
     before = targets_before(graph, BEFORE_RATINGS)
-    assert ("ratings", None) in before and ("clubs", "0006_ratings_move_out") not in before
+    assert ("ratings", None) in before and ("clubs", "0007_ratings_move_out") not in before
     try:
         executor = _migrate(before)
         old_apps = executor.loader.project_state(
