@@ -63,23 +63,10 @@ PURE = {
     "ratings/core": ("ratings.core", "games.engine"),
 }
 
-#: Import cycles not fixed yet, each with who fixes it: the engine's own are the engine
-#: helper's work (games/engine, games/views) in the same pass, the tournament services' the
-#: format registry's. Remove an entry when its cycle is gone (the test says so).
-KNOWN_CYCLES = {
-    # engine helper: the diagram and the position (a position draws itself)
-    frozenset({"games.engine.diagram", "games.engine.position"}),
-    # engine helper: plays, the checking of a recorded play and the notation
-    frozenset({"games.engine.checking", "games.engine.notation", "games.engine.plays"}),
-    # engine helper: the match page and the replay viewer's views
-    frozenset({"games.views.match", "games.views.replay"}),
-    # format registry (issue 18, "one format registry": format -> handler, worked on in the
-    # same pass): the knockout bracket and the round-based formats call each other's start
-    # and refresh, and the result entry and the bracket publish through each other
-    frozenset({"tournaments.services.bracket", "tournaments.services.entries",
-               "tournaments.services.options", "tournaments.services.results",
-               "tournaments.services.rounds"}),
-}
+#: Import cycles not fixed yet, each with a comment naming who fixes it (a frozenset of the
+#: modules). None today: the engine's own and the tournament services' went in this same pass.
+#: Remove an entry when its cycle is gone (the test says so).
+KNOWN_CYCLES: set[frozenset[str]] = set()
 
 #: A module's kind comes from its file name (``views_formats.py`` is views), else from the
 #: package it is in, innermost first (``api/base.py`` is api).
