@@ -6,6 +6,13 @@ from django.db.models import Q
 from django.urls import reverse
 
 
+class ClubQuerySet(models.QuerySet):
+    def with_member_count(self) -> "ClubQuerySet":
+        """``member_count``: the club's current members."""
+        return self.annotate(member_count=models.Count(
+            "memberships", filter=Q(memberships__is_active=True)))
+
+
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
@@ -23,6 +30,8 @@ class Club(models.Model):
         help_text="Signed-in visitors may ask to join; the club's admins approve or refuse.")
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = ClubQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
 
@@ -31,6 +40,45 @@ class Club(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("clubs:detail", kwargs={"slug": self.slug})
+
+
+class MembershipQuerySet(models.QuerySet):
+    """The one vocabulary for "who belongs to a club": every app asks through these
+    (``Membership.objects.active().of_club(club)``), never with its own filter."""
+
+    def active(self) -> "MembershipQuerySet":
+        """Current members. An ended membership is kept (``membership_end``), inactive."""
+        return self.filter(ACTIVE)
+
+    def ended(self) -> "MembershipQuerySet":
+        return self.exclude(ACTIVE)
+
+    def of_club(self, club: "Club | int") -> "MembershipQuerySet":
+        return self.filter(club=club)
+
+    def of_user(self, user) -> "MembershipQuerySet":
+        return self.filter(player__user=user)
+
+    def admins(self) -> "MembershipQuerySet":
+        return self.filter(role=Membership.Role.ADMIN)
+
+    def writers(self) -> "MembershipQuerySet":
+        """Those who write the club's money and rulings: its referees and admins."""
+        return self.filter(role__in=WRITER_ROLES)
+
+
+class PlayerQuerySet(models.QuerySet):
+    def members_of(self, club: "Club | int", *, past_too: bool = False) -> "PlayerQuerySet":
+        """The club's current members (``past_too``: and those whose membership ended, whose
+        history stays readable). One filter() call: both conditions hold on one row."""
+        if past_too:
+            return self.filter(memberships__club=club)
+        return self.filter(memberships__club=club, memberships__is_active=True)
+
+
+#: What makes a membership current (the one place it is written; the raw SQL of the
+#: results gate, ``clubs.permissions._club_with_roles``, spells the same condition).
+ACTIVE = Q(is_active=True)
 
 
 class Player(models.Model):
@@ -43,6 +91,8 @@ class Player(models.Model):
     )
     email = models.EmailField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -65,6 +115,8 @@ class Membership(models.Model):
     is_active = models.BooleanField(default=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
+    objects = MembershipQuerySet.as_manager()
+
     class Meta:
         ordering = ["club", "player__name"]
         constraints = [
@@ -79,3 +131,6 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.club} ({self.get_role_display()})"
+
+
+WRITER_ROLES = (Membership.Role.ADMIN, Membership.Role.REFEREE)

@@ -57,8 +57,7 @@ class WhatIfForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
-        members = Player.objects.filter(memberships__club=club,
-                                        memberships__is_active=True).order_by("name")
+        members = Player.objects.members_of(club).order_by("name")
         self.fields["player_a"].queryset = members
         self.fields["player_b"].queryset = members
 

@@ -5,16 +5,13 @@ redelivered task finds nothing pending and returns.
 """
 
 from celery import shared_task
-from django.db import DatabaseError, InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
 
+from config.celery import TRANSIENT_ERRORS
 from ratings.services.recompute import ratings_recompute
-
-TRANSIENT = (OperationalError, InterfaceError, DatabaseError, BrokerError, ConnectionError)
 
 
 @shared_task(
-    acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT, retry_backoff=2,
+    acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=2,
     retry_backoff_max=120, retry_jitter=True, max_retries=8, time_limit=280,
     soft_time_limit=240,
 )

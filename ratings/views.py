@@ -101,7 +101,7 @@ def _member_page(request, club, part_key: str, build, seconds: int) -> HttpRespo
 
 
 def _player(club, player_id: int) -> Player:
-    return get_object_or_404(Player, pk=player_id, memberships__club=club)
+    return get_object_or_404(Player.objects.members_of(club, past_too=True), pk=player_id)
 
 
 def _season(request, club, settings):

@@ -9,7 +9,8 @@ import datetime
 
 from django.db import transaction
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import club_players
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -27,12 +28,10 @@ class FinishedMatchError(ValueError):
 
 
 def _members(club: Club, players: list[Player]) -> None:
-    ids = {p.pk for p in players}
-    found = set(Membership.objects.filter(club=club, player_id__in=ids)
-                .values_list("player_id", flat=True))
-    missing = [p for p in players if p.pk not in found]
-    if missing:
-        raise FinishedMatchError(f"{missing[0]} is not a member of {club}.")
+    """Members past or present: a result is history, and a ruling or a correction after a
+    player left the club must still land (the writes that start a match ask for current
+    members: the upload, the entry, the ladder, the league)."""
+    club_players(club=club, players=players, past_too=True, error=FinishedMatchError)
 
 
 @transaction.atomic

@@ -11,8 +11,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.throttling import UploadThrottle
-from clubs.models import Player
-from clubs.permissions import club_for_member
+from clubs.permissions import NotAMember, club_for_member, club_players
 from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible
 from games.services.match_export import match_export, match_export_sgf
@@ -156,8 +155,7 @@ class MatchUploadApi(ApiErrorsMixin, APIView):
     def _member(club, player_id):
         if player_id is None:
             return None
-        player = Player.objects.filter(pk=player_id, memberships__club=club,
-                                       memberships__is_active=True).first()
-        if player is None:
-            raise serializers.ValidationError({"player": f"No member {player_id} here."})
-        return player
+        try:
+            return club_players(club=club, players=[player_id])[0]
+        except NotAMember as exc:
+            raise serializers.ValidationError({"player": str(exc)}) from exc

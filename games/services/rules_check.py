@@ -6,8 +6,9 @@ wholesale, and a finished check is never re-run by a redelivered message.
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from games.engine import Position, Rules, legal_plays, sgf
@@ -15,6 +16,8 @@ from games.engine.errors import EngineError
 from games.engine.replay import replay
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck, Violation
 from games.signals import rules_check_finished
+from ops.models import WorkerHeartbeat
+from ops.services import worker_name
 
 from .match_results import match_record_result_publish
 from .rulings import record_standing_recompute
@@ -36,8 +39,9 @@ def rules_check_claim(*, check_id: int) -> bool:
         if check is None:
             return False
         check.status, check.started_at = RulesCheck.Status.RUNNING, timezone.now()
+        check.worker = worker_name()
         check.attempts += 1
-        check.save(update_fields=["status", "started_at", "attempts"])
+        check.save(update_fields=["status", "started_at", "worker", "attempts"])
     return True
 
 
@@ -57,13 +61,37 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
     return check
 
 
-def rules_check_requeue(*, older_than: timedelta = STALE_AFTER) -> list[int]:
-    """Checks still queued (e.g. saved while the broker was down): the ids to send again
-    (``rules_check_requeue_task`` sends them; this module sends no task)."""
-    cutoff = timezone.now() - older_than
-    return list(RulesCheck.objects.filter(
-        status=RulesCheck.Status.QUEUED, queued_at__lt=cutoff
+def rules_check_requeue(*, older_than: timedelta = STALE_AFTER,
+                        running_limit: timedelta | None = None) -> list[int]:
+    """The checks to send again: those still queued (e.g. saved while the broker was down)
+    and those left running by a killed worker (``rules_checks_abandoned``), queued afresh.
+    ``rules_check_requeue_task`` sends them; this module sends no task."""
+    now = timezone.now()
+    stale = list(RulesCheck.objects.filter(
+        status=RulesCheck.Status.QUEUED, queued_at__lt=now - older_than
     ).values_list("pk", flat=True))
+    abandoned = rules_checks_abandoned(now=now, limit=running_limit)
+    for check_id, started_at in abandoned:
+        # Conditional: a worker that claims it meanwhile keeps it (the claim changes it).
+        RulesCheck.objects.filter(pk=check_id, status=RulesCheck.Status.RUNNING,
+                                  started_at=started_at).update(
+            status=RulesCheck.Status.QUEUED, queued_at=now)
+    return [*stale, *(check_id for check_id, _ in abandoned)]
+
+
+def rules_checks_abandoned(*, now=None, limit: timedelta | None = None
+                           ) -> list[tuple[int, object]]:
+    """(id, started_at) of the checks running longer than ``limit`` (the setting
+    ``RULES_CHECK_RUNNING_LIMIT``) whose worker has sent no heartbeat since they started: a
+    killed worker's, which the broker would redeliver only much later (an hour with Redis).
+    A worker that still beats may still be running it: it is left alone."""
+    limit = settings.RULES_CHECK_RUNNING_LIMIT if limit is None else limit
+    now = now or timezone.now()
+    beat_since = WorkerHeartbeat.objects.filter(worker=OuterRef("worker"),
+                                                processed_at__gt=OuterRef("started_at"))
+    return list(RulesCheck.objects.filter(
+        status=RulesCheck.Status.RUNNING, started_at__lt=now - limit,
+    ).exclude(Exists(beat_since)).values_list("pk", "started_at"))
 
 
 def _store_error(check: RulesCheck, message: str) -> RulesCheck:

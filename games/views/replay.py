@@ -6,8 +6,8 @@ fetching the next frame's fragment and keeps the turn in the URL fragment (``#g3
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -131,7 +131,7 @@ def replay_setting_update(request):
                         switch_sides=request.POST.get("switch_sides") in ("on", "1", "true"))
     messages.success(request, "Board direction saved.")
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = "/"
-    return redirect(target)
+    return HttpResponseRedirect(target)  # a path, never a view name (redirect() tries both)

@@ -116,7 +116,7 @@ class WhatIfOutput(serializers.Serializer):
 
 
 def _player(club, player_id: int) -> Player:
-    return get_object_or_404(Player, pk=player_id, memberships__club=club)
+    return get_object_or_404(Player.objects.members_of(club, past_too=True), pk=player_id)
 
 
 class ClubReadApi(APIView):

@@ -136,7 +136,11 @@ def _documented(form_class, *, leave_out=()) -> type[serializers.Serializer]:
 
 
 def _input(request, extra: dict) -> dict:
-    data = request.data.dict() if hasattr(request.data, "dict") else dict(request.data)
+    data = request.data
+    if hasattr(data, "dict"):
+        data = data.dict()
+    elif not isinstance(data, dict):  # a JSON list, number or string
+        raise serializers.ValidationError({"non_field_errors": ["Send a JSON object."]})
     return {**data, **extra}
 
 

@@ -7,7 +7,8 @@ import secrets
 
 from django.db import transaction
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import club_players
 from clubs.services import MembershipError, player_join
 from tournaments.models import Entry, Tournament
 
@@ -56,9 +57,7 @@ def entry_add(*, tournament: Tournament, player: Player | int) -> Entry:
     tournament = lock(tournament.pk)
     _open_for_entries(tournament)
     player_id = player.pk if isinstance(player, Player) else player
-    if not Membership.objects.filter(club=tournament.club_id, player_id=player_id,
-                                     is_active=True).exists():
-        raise TournamentError(f"Player #{player_id} is not a member of {tournament.club}.")
+    club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     entry = Entry.objects.filter(tournament=tournament, player_id=player_id).first()
     if entry is not None and entry.status == Entry.Status.ACTIVE:
         raise TournamentError(f"{entry.player} is already entered.")

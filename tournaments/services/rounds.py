@@ -10,7 +10,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from clubs.models import Membership, Player
+from clubs.models import Player
+from clubs.permissions import club_players
 from tournaments import selectors_rounds as reads
 from tournaments.formats import groups as pure_groups
 from tournaments.formats import standings as pure_standings
@@ -227,9 +228,7 @@ def entry_add_late(*, tournament: Tournament, player: Player | int) -> Entry:
     if not tournament.kind.is_paired_by_round or tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Late entries join a running Swiss or MoreSwiss only.")
     player_id = player.pk if isinstance(player, Player) else player
-    if not Membership.objects.filter(club=tournament.club_id, player_id=player_id,
-                                     is_active=True).exists():
-        raise TournamentError(f"Player #{player_id} is not a member of {tournament.club}.")
+    club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     if tournament.entries.filter(player_id=player_id).exists():
         raise TournamentError("That player is already entered.")
     seed = (tournament.entries.aggregate(top=Max("seed"))["top"] or 0) + 1

@@ -51,7 +51,7 @@ def realistic_score(rng: random.Random, length: int, winner_first: bool) -> tupl
 
 
 def _entrants(tournament: Tournament, count: int, rng: random.Random) -> None:
-    members = list(Membership.objects.filter(club=tournament.club_id, is_active=True)
+    members = list(Membership.objects.active().of_club(tournament.club_id)
                    .exclude(player__name__in=GUESTS).order_by("player__name")
                    .values_list("player_id", flat=True))
     rng.shuffle(members)
@@ -59,8 +59,8 @@ def _entrants(tournament: Tournament, count: int, rng: random.Random) -> None:
         entry_add(tournament=tournament, player=player_id)
     missing = count - tournament.entries.count()
     for name in GUESTS[:missing]:
-        guest = Membership.objects.filter(club=tournament.club_id, player__name=name,
-                                          is_active=True).first()
+        guest = (Membership.objects.active().of_club(tournament.club_id)
+                 .filter(player__name=name).first())
         if guest is None:
             entry_add_guest(tournament=tournament, name=name)
         else:
