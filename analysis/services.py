@@ -8,6 +8,7 @@ touches the rules check or the result.
 
 from datetime import timedelta
 
+from celery import current_app
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -35,10 +36,9 @@ def club_plies(*, club_id: int) -> int:
 
 def analysis_enqueue(*, analysis_id: int) -> None:
     """Send the analysis to the broker (the ``analysis`` queue); if the broker is down it
-    stays queued and the periodic requeue sends it later."""
-    from analysis.tasks import analysis_run_task
-
-    analysis_run_task.delay(analysis_id)
+    stays queued and the periodic requeue sends it later. The task is found by its name:
+    the tasks import this module, so importing them back would be a cycle."""
+    current_app.tasks["analysis.tasks.analysis_run_task"].delay(analysis_id)
 
 
 def analysis_for_record(*, record_id: int) -> Analysis | None:

@@ -149,13 +149,6 @@ def match_record_for_viewer(*, user: User, record):
     return record
 
 
-def chouette_session_for_member(*, user: User, session):
-    """The chouette session, if ``user`` is a member of its club (money is members-only)."""
-    if not is_member(user=user, club=session.club):
-        raise PermissionDenied("Only members of this club can see its chouettes.")
-    return session
-
-
 def chouette_visible_to(*, user: User, club: Club) -> bool:
     """Whether ``user`` may see the club's chouette money (a player page's chouette record):
     its members only, whatever the club does with its results."""

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "tournaments",
     "accounts",
     "notifications",
+    "ratings",
+    "demo",
     "analysis",
 ]
 

@@ -20,4 +20,5 @@ def rules_check_run_task(check_id: int) -> None:
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)
 def rules_check_requeue_task() -> None:
-    rules_check_requeue()
+    for check_id in rules_check_requeue():
+        rules_check_run_task.delay(check_id)

@@ -20,14 +20,6 @@ def worker_name() -> str:
     return os.environ.get(WORKER_RUN_ENV) or f"{socket.gethostname()} pid {os.getpid()}"
 
 
-def worker_heartbeat_answer(*, token: str) -> int:
-    """Mark a heartbeat as processed by this worker; harmless when done twice."""
-    with transaction.atomic():
-        return WorkerHeartbeat.objects.filter(token=token, processed_at__isnull=True).update(
-            processed_at=timezone.now(), worker=worker_name()
-        )
-
-
 #: How long the periodic heartbeats are kept (the pages only ask for the newest one).
 HEARTBEAT_KEEP = timedelta(days=1)
 

@@ -1,7 +1,6 @@
 """Writes for clubs and members. Keyword-only; permission gates run in the callers."""
 
 from django.db import transaction
-from django.utils.text import slugify
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -10,10 +9,6 @@ from clubs.models import Club, Membership, Player
 
 class MembershipError(ValueError):
     """A membership change that the club's rules refuse."""
-
-
-def club_create(*, name: str, city: str = "", currency: str = "EUR") -> Club:
-    return Club.objects.create(name=name, slug=slugify(name)[:60], city=city, currency=currency)
 
 
 @transaction.atomic

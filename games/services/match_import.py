@@ -16,7 +16,7 @@ from clubs.services import player_join
 from games.engine import matchfile, sgf
 from games.engine.replay import rules_for
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck
-from games.services.rules_check import rules_check_enqueue
+from games.services.rules_check_queue import rules_check_enqueue
 
 _EVENT_KINDS = {
     matchfile.Roll: MatchTurn.Kind.ROLL,

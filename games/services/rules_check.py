@@ -31,17 +31,6 @@ def rules_for_record(record: MatchRecord) -> Rules:
     return record.engine_rules()
 
 
-def rules_check_enqueue(*, check_id: int) -> None:
-    """Send the check to the broker. If the broker is down the check stays queued and the
-    periodic requeue task sends it again later (nothing is lost).
-
-    The task is imported here, not at the top: tasks import this module (HackSoft's rule
-    for dispatching from a service without an import cycle)."""
-    from games.tasks import rules_check_run_task
-
-    rules_check_run_task.delay(check_id)
-
-
 def rules_check_claim(*, check_id: int) -> bool:
     """Mark the check running; False when it is finished or unknown (nothing to do)."""
     claimable = Q(status=RulesCheck.Status.QUEUED) | Q(status=RulesCheck.Status.RUNNING)
@@ -74,8 +63,9 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
 
 def rules_check_requeue(*, older_than: timedelta = STALE_AFTER,
                         running_limit: timedelta | None = None) -> list[int]:
-    """Send again the checks still queued (e.g. saved while the broker was down) and those
-    left running by a killed worker (``rules_checks_abandoned``), queued afresh."""
+    """The checks to send again: those still queued (e.g. saved while the broker was down)
+    and those left running by a killed worker (``rules_checks_abandoned``), queued afresh.
+    ``rules_check_requeue_task`` sends them; this module sends no task."""
     now = timezone.now()
     stale = list(RulesCheck.objects.filter(
         status=RulesCheck.Status.QUEUED, queued_at__lt=now - older_than
@@ -86,8 +76,6 @@ def rules_check_requeue(*, older_than: timedelta = STALE_AFTER,
         RulesCheck.objects.filter(pk=check_id, status=RulesCheck.Status.RUNNING,
                                   started_at=started_at).update(
             status=RulesCheck.Status.QUEUED, queued_at=now)
-    for check_id in [*stale, *(check_id for check_id, _ in abandoned)]:
-        rules_check_enqueue(check_id=check_id)
     return [*stale, *(check_id for check_id, _ in abandoned)]
 
 
@@ -104,17 +92,6 @@ def rules_checks_abandoned(*, now=None, limit: timedelta | None = None
     return list(RulesCheck.objects.filter(
         status=RulesCheck.Status.RUNNING, started_at__lt=now - limit,
     ).exclude(Exists(beat_since)).values_list("pk", "started_at"))
-
-
-def rules_check_restart(*, record: MatchRecord) -> RulesCheck:
-    """Queue a fresh check of a record (after a fix of the engine, say)."""
-    with transaction.atomic():
-        check, _ = RulesCheck.objects.select_for_update().get_or_create(record=record)
-        check.status, check.error = RulesCheck.Status.QUEUED, ""
-        check.queued_at = timezone.now()
-        check.save(update_fields=["status", "error", "queued_at"])
-        transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
-    return check
 
 
 def _store_error(check: RulesCheck, message: str) -> RulesCheck:

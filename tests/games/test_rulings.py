@@ -6,7 +6,8 @@ from django.core.exceptions import PermissionDenied
 
 from games.models import Ruling
 from games.services.match_import import match_import
-from games.services.rules_check import rules_check_restart, rules_check_run
+from games.services.rules_check import rules_check_run
+from games.services.rules_check_queue import rules_check_restart
 from games.services.rulings import RulingError, ruling_record
 from tests.factories import sample_bytes
 
