@@ -345,3 +345,14 @@ def test_the_player_page_gives_the_players_score_first(client, small_club):
     # Ann beat Cat 7-4 in the final (Ann was player A): Cat's page says "lost 4–7".
     assert '<td>lost</td><td class="num">4–7</td>' in body
     assert '<td>won</td><td class="num">5–0</td>' in body  # Cat as player A keeps her order
+
+
+def test_the_leaderboard_says_its_wins_count_unrated_matches_too(client, small_club):
+    public(small_club.club)
+    response = get(client, "clubs:leaderboard", "riverside")
+    body = response.content.decode()
+    # Ann: 4 wins (the friendly, not rated, too) beside 3 rated matches: the labels say so.
+    ann = next(r for r in response.context["rows"] if r["name"] == "Ann")
+    assert (ann["wins"], ann["rated_matches"]) == (4, 3)
+    assert "Wins (all played)" in body and "Losses (all played)" in body
+    assert "rated matches count only those that moved the rating" in body
