@@ -60,7 +60,10 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
     playing: dict[int, dict] = {}
     for m in rows:
         if m.status in (M.READY, M.IN_PROGRESS):
-            column = playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
+            playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
+    for m in rows:  # a round ends with its last match, one still waiting for players too
+        if m.round_id in playing and m.status in (M.READY, M.IN_PROGRESS, M.WAITING):
+            column = playing[m.round_id]
             column["ends_at"] = max(column["ends_at"], ends[m.key])
     left = [ends[m.key] for m in rows if m.status in (M.READY, M.IN_PROGRESS, M.WAITING)]
     ends_at = max(left) if left else None
@@ -71,9 +74,11 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
 
 
 def _feeders(match: TournamentMatch) -> list[str]:
-    return [slot.get("winner_of") or slot.get("loser_of") for slot in (match.slot_a,
-                                                                        match.slot_b)
-            if slot.get("winner_of") or slot.get("loser_of")]
+    """The matches this one waits for, each once (a grand final's reset takes both the
+    winner and the loser of the first final)."""
+    return list(dict.fromkeys(slot.get("winner_of") or slot.get("loser_of")
+                              for slot in (match.slot_a, match.slot_b)
+                              if slot.get("winner_of") or slot.get("loser_of")))
 
 
 def match_ends(rows: list[TournamentMatch], *, now, pace: float) -> dict:

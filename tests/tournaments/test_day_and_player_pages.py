@@ -218,3 +218,20 @@ def test_the_director_opens_registration_and_late_entries_come_in(client, club, 
     assert tournament.entries.filter(player=late).exists()
     response = client.post(_url(tournament, "direct", action="open"), follow=True)
     assert "Registration opens only from a draft" in response.content.decode()
+
+
+def test_a_round_still_waiting_for_players_ends_after_the_round_before(club):
+    # Five players: round 1 has one match (three byes); semi-final M2-2 is ready, M2-1 waits
+    # for round 1's match, so the semi-finals end a 7-point match after round 1 does.
+    tournament = _cup(club, names=["Ann", "Ben", "Cat", "Dan", "Eve"], lengths={"main": 7})
+    day = selectors.day_view(tournament=tournament, now=NOW)
+    ends = {r["name"]: r["ends_at"] for r in day["rounds"]}
+    assert ends == {"Main round 1": NOW + datetime.timedelta(minutes=77),
+                    "Main semi-finals": NOW + datetime.timedelta(minutes=154)}
+
+
+def test_the_grand_final_reset_waits_on_the_first_final_once(client, club, alice):
+    tournament = _cup(club, format="double_elimination")
+    client.force_login(alice)
+    page = client.get(_url(tournament, "manage")).content.decode()
+    assert "F2 waits on F1</li>" in page
