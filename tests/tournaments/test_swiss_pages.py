@@ -289,3 +289,13 @@ def test_a_referee_corrects_a_league_result_from_the_page_with_a_reason(client, 
         "reason": "Scores swapped"})
     fixture.refresh_from_db()
     assert fixture.winner_id == fixture.player_b_id
+
+
+def test_a_running_swiss_before_its_first_pairing_does_not_promise_a_bracket(client, alice,
+                                                                            club):
+    tournament = _event(club)
+    client.force_login(alice)
+    for name in ("detail", "manage"):
+        body = client.get(_url(tournament, name)).content.decode()
+        assert "bracket is drawn" not in body
+        assert "No round is paired yet" in body
