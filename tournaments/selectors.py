@@ -107,7 +107,7 @@ def open_reports(*, tournament: Tournament) -> dict[int, ResultReport]:
         match__tournament=tournament,
         status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,
                     ResultReport.Status.FLAGGED],
-    ).select_related("reported_by", "winner")
+    ).select_related("match", "reported_by__player", "winner")
     return {r.match_id: r for r in reports}
 
 
@@ -204,10 +204,17 @@ def _from_my_side(m: TournamentMatch, mine: set) -> dict:
             "open": m.status in (M.READY, M.IN_PROGRESS)}
 
 
-def next_match(*, history: list[dict]) -> dict | None:
-    """The first match ready or in progress, in the newest running event."""
-    for event in history:
-        for row in event["matches"]:
-            if row["open"] and event["tournament"].status == Tournament.Status.RUNNING:
-                return {**row, "tournament": event["tournament"]}
-    return None
+def next_matches(*, history: list[dict]) -> list[dict]:
+    """Every match ready or in progress in the running events (newest event first), each
+    with its report waiting for a confirmation, if any (``report``; one query)."""
+    rows = [{**row, "tournament": event["tournament"], "report": None} for event in history
+            if event["tournament"].status == Tournament.Status.RUNNING
+            for row in event["matches"] if row["open"]]
+    if rows:
+        pending = ResultReport.objects.filter(
+            match_id__in=[row["match"].pk for row in rows],
+            status=ResultReport.Status.PENDING).select_related("reported_by__player", "winner")
+        by_match = {r.match_id: r for r in pending}
+        for row in rows:
+            row["report"] = by_match.get(row["match"].pk)
+    return rows
