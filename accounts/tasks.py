@@ -6,12 +6,9 @@ MAIL_MAX_ATTEMPTS. Only transient database and broker errors retry the task itse
 """
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
 
 from accounts.services.mail import mail_requeue, mail_send
-
-TRANSIENT = (OperationalError, InterfaceError, BrokerError, ConnectionError)
+from config.celery import TRANSIENT_ERRORS as TRANSIENT
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT,

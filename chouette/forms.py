@@ -11,12 +11,25 @@ from clubs.models import Club, Player
 S = ChouetteSession
 
 
+class PlayerChoices(forms.ModelMultipleChoiceField):
+    """Players by id. A value that can be no id (a word, a number past the largest id the
+    database holds) is an invalid choice, not a database error: the field's own query
+    (``id IN (...)``) overflows on SQLite and fails on PostgreSQL."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if not str(pk).isdigit() or int(pk) >= 2 ** 63:
+                raise forms.ValidationError(self.error_messages["invalid_pk_value"],
+                                            code="invalid_pk_value", params={"pk": pk})
+        return super()._check_values(value)
+
+
 class SessionStartForm(forms.Form):
     date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={
         "type": "date"}))
     stake = forms.DecimalField(min_value=Decimal("0.01"), max_digits=10, decimal_places=2,
                                initial=Decimal("1.00"), help_text="Money per point.")
-    players = forms.ModelMultipleChoiceField(queryset=Player.objects.none(),
+    players = PlayerChoices(queryset=Player.objects.none(),
                                              widget=forms.CheckboxSelectMultiple)
     cube_mode = forms.ChoiceField(choices=S.CubeMode.choices, initial=S.CubeMode.PER_MEMBER)
     jacoby = forms.BooleanField(required=False, initial=True)
@@ -34,8 +47,7 @@ class SessionStartForm(forms.Form):
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = Player.objects.filter(
-            memberships__club=club, memberships__is_active=True).order_by("name")
+        self.fields["players"].queryset = Player.objects.members_of(club).order_by("name")
 
     def rule_values(self) -> dict:
         data = self.cleaned_data

@@ -51,7 +51,8 @@ from chouette.models import (
 from chouette.models import ChouetteGame as GameRow
 from chouette.selectors import outstanding_balances
 from chouette.state import ACTIONS, MULTI, Kind, Seat, game_state, session_lineup
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import club_players
 
 _ACTIONS, _MULTI = ACTIONS, MULTI
 
@@ -137,12 +138,7 @@ def _order_ready(session: ChouetteSession) -> bool:
 
 
 def _club_player(club: Club, player: Player | int) -> Player:
-    player_id = player.pk if isinstance(player, Player) else player
-    membership = Membership.objects.filter(
-        club=club, player_id=player_id, is_active=True).select_related("player").first()
-    if membership is None:
-        raise ChouetteServiceError(f"Player #{player_id} is not an active member of {club}.")
-    return membership.player
+    return club_players(club=club, players=[player], error=ChouetteServiceError)[0]
 
 
 @transaction.atomic

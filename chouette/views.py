@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from chouette import forms, selectors, services
 from chouette.core import ChouetteSettings
 from chouette.models import ChouetteSession
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
 from clubs.permissions import club_for_member, club_for_referee, is_referee
 
 
@@ -66,7 +66,7 @@ def _board_context(request, club, session) -> dict:
     context = {"club": club, "session": session, "board": selectors.scoreboard(session=session),
                "can_write": can_write}
     if can_write:
-        context["members"] = club.memberships.filter(is_active=True).select_related(
+        context["members"] = Membership.objects.active().of_club(club).select_related(
             "player").order_by("player__name")
     return context
 
@@ -257,6 +257,6 @@ def ledger_csv(request, slug: str, pk: int):
 @login_required
 def player_record(request, slug: str, player_id: int):
     club = club_for_member(user=request.user, slug=slug)
-    player = get_object_or_404(Player, pk=player_id, memberships__club=club)
+    player = get_object_or_404(Player.objects.members_of(club, past_too=True), pk=player_id)
     return render(request, "chouette/record.html", {
         "club": club, **selectors.player_record(club=club, player=player)})

@@ -1,6 +1,6 @@
 from django import forms
 
-from .models import Membership, Player, RatingSettings
+from .models import Membership
 
 
 class PlayerJoinForm(forms.Form):
@@ -11,79 +11,3 @@ class PlayerJoinForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices)
-
-
-class RatingSettingsForm(forms.Form):
-    """The club's rating settings (shape only; the service decides)."""
-
-    start_rating = forms.FloatField(min_value=0, max_value=5000)
-    experience_ramp = forms.BooleanField(required=False, label="Experience ramp "
-                                         "(K = max(1, 5 - experience / 100))")
-    ramp_counts_current_match = forms.BooleanField(
-        required=False, label="The ramp reads the experience including the current match")
-    rate_one_point = forms.BooleanField(required=False, label="Rate 1-point matches")
-    rate_ladder = forms.BooleanField(required=False, label="Rate ladder matches")
-    rate_friendly = forms.BooleanField(required=False,
-                                       label="Rate uploaded friendly match records")
-    points_per_match_win = forms.FloatField(min_value=0, max_value=1000)
-    points_per_attendance = forms.FloatField(min_value=0, max_value=1000)
-    points_first = forms.FloatField(min_value=0, max_value=100,
-                                    label="1st: share of the field size")
-    points_second = forms.FloatField(min_value=0, max_value=100,
-                                     label="2nd: share of the field size")
-    points_third = forms.FloatField(min_value=0, max_value=100,
-                                    label="3rd: share of the field size")
-    leaderboard_columns = forms.MultipleChoiceField(
-        choices=RatingSettings.Column.choices, widget=forms.CheckboxSelectMultiple)
-
-    def __init__(self, *args, instance: RatingSettings, **kwargs):
-        initial = {name: getattr(instance, name) for name in self.base_fields}
-        super().__init__(*args, initial=initial, **kwargs)
-
-    def service_values(self) -> dict:
-        return dict(self.cleaned_data)
-
-
-class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=60)
-    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-
-
-class WhatIfForm(forms.Form):
-    """Two players of the club, or two (rating, experience) pairs, and a match length."""
-
-    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
-    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), required=False)
-    rating_a = forms.FloatField(required=False, min_value=0, max_value=5000)
-    experience_a = forms.IntegerField(required=False, min_value=0, initial=0)
-    rating_b = forms.FloatField(required=False, min_value=0, max_value=5000)
-    experience_b = forms.IntegerField(required=False, min_value=0, initial=0)
-    length = forms.IntegerField(min_value=1, max_value=64, initial=7)
-
-    def __init__(self, *args, club, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.club = club
-        members = Player.objects.filter(memberships__club=club,
-                                        memberships__is_active=True).order_by("name")
-        self.fields["player_a"].queryset = members
-        self.fields["player_b"].queryset = members
-
-    def clean(self):
-        data = super().clean()
-        for side in ("a", "b"):
-            if data.get(f"player_{side}") is None and data.get(f"rating_{side}") is None:
-                raise forms.ValidationError(f"Player {side.upper()}: choose a player or "
-                                            f"give a rating.")
-        return data
-
-    def standings(self, standing_of) -> tuple[tuple[float, int], tuple[float, int]]:
-        """Each side's (rating, experience): the player's current one, or the numbers given."""
-        data, sides = self.cleaned_data, []
-        for side in ("a", "b"):
-            player = data.get(f"player_{side}")
-            if player is not None:
-                sides.append(standing_of(club=self.club, player=player))
-            else:
-                sides.append((data[f"rating_{side}"], data.get(f"experience_{side}") or 0))
-        return sides[0], sides[1]

@@ -7,6 +7,7 @@ PostgreSQL and Redis (Celery broker and Django cache). Production differs only b
 environment values (``DEBUG=false``, ``SECRET_KEY``, ``ALLOWED_HOSTS``…).
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -51,6 +52,8 @@ INSTALLED_APPS = [
     "tournaments",
     "accounts",
     "notifications",
+    "ratings",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -143,10 +146,17 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+#: A rules check running longer than this, whose worker has sent no heartbeat since it
+#: started, was left by a killed worker: the periodic requeue sends it again (without
+#: waiting for the broker to redeliver it: an hour with Redis). Well above the check task's
+#: time limit (two minutes), so a check still running is never sent twice.
+RULES_CHECK_RUNNING_LIMIT = timedelta(minutes=env.int("RULES_CHECK_RUNNING_LIMIT_MINUTES",
+                                                      default=10))
 CELERY_BEAT_SCHEDULE = {
     # A sign of life from a worker every minute (pages tell a silent worker from an idle one).
     "worker-heartbeat": {"task": "ops.tasks.worker_heartbeat_beat_task", "schedule": 60.0},
-    # Requeue checks whose message never reached the broker (e.g. Redis was down).
+    # Requeue checks whose message never reached the broker (e.g. Redis was down) and
+    # checks left running by a killed worker (RULES_CHECK_RUNNING_LIMIT).
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
     # Mails still pending (their message lost, or the SMTP server was down): sent again.
     "requeue-pending-mail": {"task": "accounts.tasks.mail_requeue_task", "schedule": 60.0},

@@ -4,13 +4,17 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.views import ThrottledLoginView, ThrottledPasswordResetView
+from clubs import urls as club_urls
+from ratings import urls as rating_urls
 
 from .health import healthz
 
 urlpatterns = [
     # Accounts first: /clubs/new/ is a page, not a club called "new".
     path("", include("accounts.urls")),
-    path("", include("clubs.urls")),
+    # One namespace for a club's pages, served by two apps: the ratings pages keep their
+    # names (clubs:ratings, clubs:player, ...) though they live in the ratings app.
+    path("", include(([*club_urls.urlpatterns, *rating_urls.urlpatterns], "clubs"))),
     path("", include("games.urls")),
     path("", include("chouette.urls")),
     path("", include("tournaments.urls")),

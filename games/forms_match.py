@@ -21,8 +21,7 @@ class MatchUploadForm(forms.Form):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
-        members = Player.objects.filter(
-            memberships__club=club, memberships__is_active=True).order_by("name")
+        members = Player.objects.members_of(club).order_by("name")
         self.fields["player_left"].queryset = members
         self.fields["player_right"].queryset = members
 

@@ -5,22 +5,20 @@ outcome is stored on the RulesCheck row, not in a result backend.
 """
 
 from celery import shared_task
-from django.db import DatabaseError, InterfaceError, OperationalError
-from kombu.exceptions import OperationalError as BrokerError
 
+from config.celery import TRANSIENT_ERRORS
 from games.services.rules_check import rules_check_requeue, rules_check_run
-
-TRANSIENT = (OperationalError, InterfaceError, DatabaseError, BrokerError, ConnectionError)
 
 
 @shared_task(
-    acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT, retry_backoff=2,
+    acks_late=True, reject_on_worker_lost=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=2,
     retry_backoff_max=120, retry_jitter=True, max_retries=8, time_limit=120, soft_time_limit=100,
 )
 def rules_check_run_task(check_id: int) -> None:
     rules_check_run(check_id=check_id)
 
 
-@shared_task(acks_late=True, autoretry_for=TRANSIENT, retry_backoff=True, max_retries=3)
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)
 def rules_check_requeue_task() -> None:
-    rules_check_requeue()
+    for check_id in rules_check_requeue():
+        rules_check_run_task.delay(check_id)

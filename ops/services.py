@@ -1,5 +1,6 @@
 """Operational writes."""
 
+import os
 import socket
 import uuid
 from datetime import timedelta
@@ -9,13 +10,14 @@ from django.utils import timezone
 
 from .models import WorkerHeartbeat
 
+#: Set by the worker's main process when it starts (``config.celery``) and inherited by its
+#: pool's processes: one name per worker run, so a restarted worker is a new one.
+WORKER_RUN_ENV = "BGCLUB_WORKER_RUN"
 
-def worker_heartbeat_answer(*, token: str) -> int:
-    """Mark a heartbeat as processed by this worker; harmless when done twice."""
-    with transaction.atomic():
-        return WorkerHeartbeat.objects.filter(token=token, processed_at__isnull=True).update(
-            processed_at=timezone.now(), worker=socket.gethostname()
-        )
+
+def worker_name() -> str:
+    """This worker run: its host and its main process (this process outside a worker)."""
+    return os.environ.get(WORKER_RUN_ENV) or f"{socket.gethostname()} pid {os.getpid()}"
 
 
 #: How long the periodic heartbeats are kept (the pages only ask for the newest one).
@@ -32,4 +34,4 @@ def worker_heartbeat_beat() -> WorkerHeartbeat:
         WorkerHeartbeat.objects.filter(token__startswith="beat-",
                                        requested_at__lt=now - HEARTBEAT_KEEP).delete()
         return WorkerHeartbeat.objects.create(token=f"beat-{uuid.uuid4().hex}",
-                                              processed_at=now, worker=socket.gethostname())
+                                              processed_at=now, worker=worker_name())

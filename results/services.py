@@ -9,18 +9,18 @@ import datetime
 
 from django.db import transaction
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import club_players
 
 from .models import FinishedMatch
+from .signals import finished_matches_changed
 
 
-def _ratings_stale(*, club_id: int, at: datetime.datetime, match_id: int) -> None:
-    """The hook: once this transaction commits, the club's ratings are stale from this match
-    on (``clubs.services.ratings`` marks them and queues the recompute)."""
-    from clubs.services.ratings import ratings_recompute_request
-
-    transaction.on_commit(lambda: ratings_recompute_request(
-        club_id=club_id, from_at=at, from_match_id=match_id))
+def _changed(*, club_id: int, at: datetime.datetime, match_id: int) -> None:
+    """Tell the apps above that the club's finished matches changed from this match on (in
+    the finishing order); their receivers act once this transaction commits."""
+    finished_matches_changed.send(sender=FinishedMatch, club_id=club_id, at=at,
+                                  match_id=match_id)
 
 
 class FinishedMatchError(ValueError):
@@ -28,12 +28,10 @@ class FinishedMatchError(ValueError):
 
 
 def _members(club: Club, players: list[Player]) -> None:
-    ids = {p.pk for p in players}
-    found = set(Membership.objects.filter(club=club, player_id__in=ids)
-                .values_list("player_id", flat=True))
-    missing = [p for p in players if p.pk not in found]
-    if missing:
-        raise FinishedMatchError(f"{missing[0]} is not a member of {club}.")
+    """Members past or present: a result is history, and a ruling or a correction after a
+    player left the club must still land (the writes that start a match ask for current
+    members: the upload, the entry, the ladder, the league)."""
+    club_players(club=club, players=players, past_too=True, error=FinishedMatchError)
 
 
 @transaction.atomic
@@ -67,15 +65,15 @@ def finished_match_record(
         source=source, source_id=source_id).first()
     if row is None:
         row = FinishedMatch.objects.create(source=source, source_id=source_id, **values)
-        _ratings_stale(club_id=club.pk, at=row.finished_at, match_id=row.pk)
+        _changed(club_id=club.pk, at=row.finished_at, match_id=row.pk)
         return row
     before_club, before_at = row.club_id, row.finished_at
     for field, value in values.items():
         setattr(row, field, value)
     row.save()
     if before_club != row.club_id:
-        _ratings_stale(club_id=before_club, at=before_at, match_id=row.pk)
-    _ratings_stale(club_id=row.club_id, at=min(before_at, row.finished_at), match_id=row.pk)
+        _changed(club_id=before_club, at=before_at, match_id=row.pk)
+    _changed(club_id=row.club_id, at=min(before_at, row.finished_at), match_id=row.pk)
     return row
 
 
@@ -87,5 +85,5 @@ def finished_match_void(*, source: str, source_id: int) -> FinishedMatch | None:
     if row is not None and row.outcome != FinishedMatch.Outcome.VOID:
         row.outcome, row.winner = FinishedMatch.Outcome.VOID, None
         row.save(update_fields=["outcome", "winner", "updated_at"])
-        _ratings_stale(club_id=row.club_id, at=row.finished_at, match_id=row.pk)
+        _changed(club_id=row.club_id, at=row.finished_at, match_id=row.pk)
     return row

@@ -28,21 +28,13 @@ from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
-from clubs.models import (
-    Club,
-    MasterPointAward,
-    Membership,
-    Player,
-    Rating,
-    RatingChange,
-    RatingSettings,
-    Season,
-)
+from clubs.models import Club, Membership, Player
 from games.models import MatchRecord, RulesCheck, Ruling, Violation
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
 from games.services.rulings import ruling_record
 from ops.models import WorkerHeartbeat
+from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, sample_bytes
 from tournaments.models import (

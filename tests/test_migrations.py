@@ -173,3 +173,139 @@ def test_the_groundwork_migrations_keep_every_row():
     finally:
         _migrate(_latest())  # whatever happened, leave the database fully migrated
     assert MigrationExecutor(connection).migration_plan(_latest()) == []
+
+
+# --------------------------------------------------------------------------- the ratings move
+
+#: The last migration before the ratings left the clubs app (today's main).
+BEFORE_RATINGS = [("clubs", "0006_club_join_requests_open")]
+RATING_MODELS = ("RatingSettings", "Rating", "RatingChange", "Season", "MasterPointAward")
+
+
+def targets_before(graph, before) -> list[tuple[str, str | None]]:
+    """``before``, plus for every other app its last migration that needs none of the
+    pinned apps' later migrations (None: the whole app came with them or after them)."""
+    allowed = set()
+    for node in before:
+        allowed |= set(graph.forwards_plan(node))
+    pinned = {app for app, _ in before}
+    later = {node for node in graph.nodes if node[0] in pinned and node not in allowed}
+    targets = list(before)
+    for app in sorted({app for app, _ in graph.leaf_nodes()} - pinned):
+        leaf = max(node for node in graph.leaf_nodes() if node[0] == app)
+        chain = [node for node in graph.forwards_plan(leaf) if node[0] == app]
+        fine = [node for node in chain if not later & set(graph.forwards_plan(node))]
+        targets.append(fine[-1] if fine else (app, None))
+    return targets
+
+
+def _write_rating_rows(apps) -> dict:
+    """A club's ratings as the clubs app stored them, and a referee allowed to see them."""
+    model = apps.get_model
+    club = model("clubs", "Club").objects.create(name="Rated Club", slug="rated-club")
+    ann, ben = (model("clubs", "Player").objects.create(name=name) for name in ("Ann", "Ben"))
+    for player in (ann, ben):
+        model("clubs", "Membership").objects.create(club=club, player=player)
+    when = datetime.datetime(2026, 1, 10, 20, tzinfo=datetime.UTC)
+    match = model("results", "FinishedMatch").objects.create(
+        club=club, player_a=ann, player_b=ben, length=5, winner=ann, score_a=5, score_b=2,
+        finished_at=when, source="league", source_id=1)
+    tournament = model("tournaments", "Tournament").objects.create(
+        club=club, name="Spring Open", starts_on=datetime.date(2026, 2, 7))
+    settings = model("clubs", "RatingSettings").objects.create(
+        club=club, start_rating=1400.0, rate_friendly=True, version=7,
+        leaderboard_columns=["rating", "wins"])
+    model("clubs", "Rating").objects.create(club=club, player=ann, rating=1404.47,
+                                            experience=5, matches=1, wins=1)
+    model("clubs", "Rating").objects.create(club=club, player=ben, rating=1395.53,
+                                            experience=5, matches=1, wins=0)
+    for player, opponent, won, change in ((ann, ben, True, 4.47), (ben, ann, False, -4.47)):
+        model("clubs", "RatingChange").objects.create(
+            club=club, match=match, player=player, opponent=opponent, finished_at=when,
+            length=5, won=won, rating_before=1400.0, rating_after=1400.0 + change,
+            change=change, experience_before=0, experience_after=5, k=5.0, p=0.5)
+    season = model("clubs", "Season").objects.create(
+        club=club, name="2026 H1", starts_on=datetime.date(2026, 1, 1),
+        ends_on=datetime.date(2026, 6, 30))
+    model("clubs", "MasterPointAward").objects.create(
+        club=club, player=ann, tournament=tournament, competition="main", match_wins=1,
+        match_points=0.5, placement_points=1.0, place=1)
+    content_type = apps.get_model("contenttypes", "ContentType").objects.get_or_create(
+        app_label="clubs", model="rating")[0]
+    permission = apps.get_model("auth", "Permission").objects.get_or_create(
+        content_type=content_type, codename="view_rating", defaults={"name": "Can view rating"})[0]
+    referee = model("auth", "User").objects.create(username="rating-referee", is_staff=True)
+    referee.user_permissions.add(permission)
+    return {"club": club.pk, "ann": ann.pk, "ben": ben.pk, "match": match.pk,
+            "tournament": tournament.pk, "settings": settings.pk, "season": season.pk,
+            "referee": referee.pk, "content_type": content_type.pk}
+
+
+def _rating_rows(apps, app: str) -> dict:
+    return {name: sorted(apps.get_model(app, name).objects.values_list(*_FIELDS[name]))
+            for name in RATING_MODELS}
+
+
+_FIELDS = {
+    "RatingSettings": ("pk", "club_id", "start_rating", "rate_friendly", "version",
+                       "leaderboard_columns"),
+    "Rating": ("pk", "club_id", "player_id", "rating", "experience", "matches", "wins"),
+    "RatingChange": ("pk", "match_id", "player_id", "opponent_id", "won", "rating_after",
+                     "change"),
+    "Season": ("pk", "club_id", "name", "starts_on", "ends_on"),
+    "MasterPointAward": ("pk", "tournament_id", "player_id", "competition", "match_points",
+                         "placement_points", "place"),
+}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_ratings_move_keeps_every_rating_row():
+    from django.apps import apps as current_apps
+    from django.contrib.auth.models import User
+
+    graph = MigrationExecutor(connection).loader.graph
+    before = targets_before(graph, BEFORE_RATINGS)
+    assert ("ratings", None) in before and ("clubs", "0007_ratings_move_out") not in before
+    try:
+        executor = _migrate(before)
+        old_apps = executor.loader.project_state(
+            [node for node in before if node[1] is not None]).apps
+        ids = _write_rating_rows(old_apps)
+        rows = _rating_rows(old_apps, "clubs")
+        assert all(rows.values())
+        _migrate(_latest())
+        assert _rating_rows(current_apps, "ratings") == rows
+        ContentType.objects.clear_cache()
+        moved = ContentType.objects.get(pk=ids["content_type"])
+        assert (moved.app_label, moved.model) == ("ratings", "rating")
+        assert User.objects.get(pk=ids["referee"]).has_perm("ratings.view_rating")
+
+        from ratings.models import MasterPointAward, RatingSettings
+
+        settings = RatingSettings.objects.select_related("club").get(pk=ids["settings"])
+        assert settings.club.slug == "rated-club" and settings.as_pure().start_rating == 1400
+        award = MasterPointAward.objects.get(tournament_id=ids["tournament"])
+        assert award.player_id == ids["ann"]
+    finally:
+        _migrate(_latest())
+    assert MigrationExecutor(connection).migration_plan(_latest()) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_ratings_move_goes_back_without_touching_the_tables():
+    """Migrated back to today's main state, the rows are still there for the clubs app."""
+    graph = MigrationExecutor(connection).loader.graph
+    before = targets_before(graph, BEFORE_RATINGS)
+    try:
+        executor = _migrate(before)
+        old_apps = executor.loader.project_state(
+            [node for node in before if node[1] is not None]).apps
+        _write_rating_rows(old_apps)
+        rows = _rating_rows(old_apps, "clubs")
+        _migrate(_latest())
+        executor = _migrate(before)
+        old_apps = executor.loader.project_state(
+            [node for node in before if node[1] is not None]).apps
+        assert _rating_rows(old_apps, "clubs") == rows
+    finally:
+        _migrate(_latest())

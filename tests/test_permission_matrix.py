@@ -48,10 +48,11 @@ from chouette.models import (
     ChouetteSeat,
     ChouetteSession,
 )
-from clubs.models import Club, Membership, Player, Season
+from clubs.models import Club, Membership, Player
 from games.models import MatchRecord, ReplaySetting
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
+from ratings.models import Season
 from tests.factories import (
     ClubFactory,
     MembershipFactory,

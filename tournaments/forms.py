@@ -2,13 +2,16 @@
 
 from django import forms
 
+from clubs.selectors import club_members
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.swiss import suggested_rounds
-from tournaments.models import Tournament
+from tournaments.models import LeagueSeason, Tournament
+from tournaments.services.league import RULINGS
 
-KNOCKOUTS = ("single_elimination", "double_elimination", "consolation",
-             "consolation_last_chance")
-ROUND_BASED = ("swiss", "moreswiss", "round_robin", "groups")
+F = Tournament.Format
+KNOCKOUTS = tuple(f for f in F if not f.is_round_based)
+ROUND_BASED = tuple(f for f in F if f.is_round_based)
+PAIRED_BY_ROUND = tuple(f for f in F if f.is_paired_by_round)
 _EXAMPLES = ", ".join(f"{n}: {suggested_rounds(n)}" for n in (8, 12, 16, 24, 32, 64))
 _METRIC_NAMES = ", ".join(pure_standings.METRICS)
 
@@ -68,10 +71,11 @@ class TournamentForm(forms.Form):
     FOR = {
         **dict.fromkeys(("semi_final_length", "final_length", "consolation_length",
                          "last_chance_length", "reset"), (*KNOCKOUTS, "groups")),
-        "rounds": ("swiss",), "losses_out": ("moreswiss",),
-        **dict.fromkeys(("bye_is_win", "late_half_points"), ("swiss", "moreswiss")),
-        "cycles": ("round_robin", "groups"), **dict.fromkeys(("groups", "qualifiers"),
-                                                              ("groups",)),
+        # The settings each format's handler reads (``services.rounds.DEFAULTS``).
+        "rounds": (F.SWISS,), "losses_out": (F.MORESWISS,),
+        **dict.fromkeys(("bye_is_win", "late_half_points"), PAIRED_BY_ROUND),
+        "cycles": tuple(f for f in F if f.has_crosstable),
+        **dict.fromkeys(("groups", "qualifiers"), tuple(f for f in F if f.is_grouped)),
         **dict.fromkeys(("tiebreaks", "walkovers_count"), ROUND_BASED),
     }
     FIELDSETS = (
@@ -92,7 +96,7 @@ class TournamentForm(forms.Form):
         with its own (space-separated, for the script)."""
         out = []
         for legend, names in self.FIELDSETS:
-            formats = sorted({f for n in names for f in self.FOR.get(n, Tournament.Format.values)})
+            formats = sorted({f for n in names for f in self.FOR.get(n, F.values)})
             out.append({"legend": legend, "formats": " ".join(formats), "fields": [
                 (self[n], " ".join(self.FOR.get(n, formats))) for n in names]})
         return out
@@ -127,7 +131,7 @@ class TournamentForm(forms.Form):
         data, chosen = self.cleaned_data, self.cleaned_data["format"]
         given = {n: data[n] for n in self.FORMAT_SETTINGS
                  if self._applies(n, chosen) and data.get(n) not in (None, "", [])}
-        if chosen == "swiss":
+        if self._applies("rounds", chosen):
             given["rounds"] = data.get("rounds")  # blank: decided as the event goes
         return given
 
@@ -142,32 +146,109 @@ class TournamentForm(forms.Form):
                    "round_lengths": {"main": main_rounds} if main_rounds else {},
                    "crawford": data["crawford"], "reset": data["reset"],
                    "minutes_per_point": data.get("minutes_per_point") or 11}
-        if data["format"] in ROUND_BASED:
+        if F(data["format"]).is_round_based:
             options["format_settings"] = self.format_settings()
         return options
 
 
+#: The largest id a row can have (a ``BigAutoField``): anything larger is garbage, answered
+#: as a form error rather than looked up (SQLite cannot even bind it).
+ID_MAX = 2**63 - 1
+
+
+def id_field(**kwargs) -> forms.IntegerField:
+    """A row's id posted by a page (a hidden input or a select)."""
+    return forms.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
+
+
+def form_errors(form: forms.Form) -> str:
+    """The form's errors as one sentence for a message ("winner: Enter a whole number.")."""
+    return " ".join(f"{'' if name == '__all__' else name + ': '}{' '.join(errors)}"
+                    for name, errors in form.errors.items())
+
+
 class EntryForm(forms.Form):
-    player = forms.IntegerField(required=False, min_value=1)
+    player = id_field(required=False)
     guest = forms.CharField(max_length=120, required=False)
 
 
-class OrderForm(forms.Form):
-    order = forms.CharField(required=False, help_text="Entry ids, best first, comma-separated.")
+class SeedForm(forms.Form):
+    """The director's seeding order, best first, given one of three ways: a position per
+    entry (the page's numbered list, which a script lets the director drag into order),
+    or the players' names, one per line (or comma-separated); neither: a random draw,
+    recorded. Internal ids are never asked for."""
 
-    def entry_ids(self) -> list[int] | None:
-        text = self.cleaned_data.get("order", "").strip()
-        if not text:
-            return None
-        try:
-            return [int(part) for part in text.split(",") if part.strip()]
-        except ValueError:
-            raise forms.ValidationError("The order is a list of entry ids.") from None
+    order = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}),
+                            label="Or type the order",
+                            help_text="Players' names, best first, one per line.")
+
+    def __init__(self, data=None, *args, entries=(), **kwargs):
+        super().__init__(data, *args, **kwargs)
+        self.entries = list(entries)
+        for position, entry in enumerate(self.entries, start=1):
+            self.fields[self.position_name(entry)] = forms.IntegerField(
+                min_value=1, max_value=len(self.entries), required=False,
+                label=entry.player.name, initial=entry.seed or position)
+
+    @staticmethod
+    def position_name(entry) -> str:
+        return f"position-{entry.pk}"
+
+    def positions(self) -> list:
+        """The numbered list's rows, in the order shown: (entry, its position field)."""
+        return [(entry, self[self.position_name(entry)]) for entry in self.entries]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        names = [n.strip() for line in data.get("order", "").splitlines()
+                 for n in line.split(",") if n.strip()]
+        given = {e.pk: data.get(self.position_name(e)) for e in self.entries}
+        numbered = [pk for pk, position in given.items() if position is not None]
+        if names and numbered:
+            raise forms.ValidationError("Give the order either as positions or as names, "
+                                        "not both.")
+        if names:
+            data["order"] = self._order_by_names(names)
+        elif numbered:
+            data["order"] = self._order_by_positions(given)
+        else:
+            data["order"] = None
+        return data
+
+    def _order_by_names(self, names: list[str]) -> list[int]:
+        by_name: dict[str, list] = {}
+        for entry in self.entries:
+            by_name.setdefault(entry.player.name.casefold(), []).append(entry.pk)
+        unknown = [n for n in names if n.casefold() not in by_name]
+        if unknown:
+            raise forms.ValidationError(f"{unknown[0]!r} has no entry in this tournament: "
+                                        "give the entered players' names, one per line.")
+        if any(len(by_name[n.casefold()]) > 1 for n in names):
+            raise forms.ValidationError("Two entries share that name: number the list "
+                                        "instead.")
+        order = [by_name[n.casefold()][0] for n in names]
+        if len(set(order)) != len(order):
+            raise forms.ValidationError("A player is named twice.")
+        if len(order) != len(self.entries):
+            missing = [e.player.name for e in self.entries if e.pk not in order]
+            raise forms.ValidationError(f"Name every entered player: {missing[0]} is "
+                                        "missing.")
+        return order
+
+    def _order_by_positions(self, given: dict[int, int | None]) -> list[int]:
+        if None in given.values():
+            raise forms.ValidationError("Give every player a position (or none, for a "
+                                        "random draw).")
+        if len(set(given.values())) != len(given):
+            raise forms.ValidationError("Two players have the same position.")
+        return sorted(given, key=given.get)
 
 
 class ResultForm(forms.Form):
-    match = forms.IntegerField(min_value=1)
-    winner = forms.IntegerField(min_value=1)
+    match = id_field()
+    winner = id_field()
     score_a = forms.IntegerField(min_value=0, max_value=99)
     score_b = forms.IntegerField(min_value=0, max_value=99)
     reason = forms.CharField(required=False, max_length=500)
@@ -175,13 +256,176 @@ class ResultForm(forms.Form):
 
 
 class ReportActionForm(forms.Form):
-    report = forms.IntegerField(min_value=1)
+    report = id_field()
     reason = forms.CharField(required=False, max_length=500)
 
 
 class MatchForm(forms.Form):
-    match = forms.IntegerField(min_value=1)
+    match = id_field()
 
 
 class WithdrawForm(forms.Form):
-    entry = forms.IntegerField(min_value=1)
+    entry = id_field()
+
+
+class NoInput(forms.Form):
+    """An action with nothing to fill in (start, open registration...)."""
+
+
+# --------------------------------------------------------------------------- Swiss pairing
+
+
+class PairingForm(forms.Form):
+    """The director's pairing page: what to do, and with whom."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ("swap", "publish", "late",
+                                                         "withdraw", "close", "knockout")])
+    pairs = forms.JSONField(required=False)
+    first = id_field(required=False)
+    second = id_field(required=False)
+    player = id_field(required=False)
+    entry = id_field(required=False)
+
+    #: The fields each action needs.
+    NEEDS = {"swap": ("pairs", "first", "second"), "publish": ("pairs",), "late": ("player",),
+             "withdraw": ("entry",)}
+
+    def clean_pairs(self):
+        pairs = self.cleaned_data.get("pairs")
+        if pairs is None:
+            return None
+        if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2
+                                                  for p in pairs):
+            raise forms.ValidationError("The proposed pairings were garbled: pair again.")
+        return pairs
+
+    def clean(self):
+        data = super().clean()
+        for name in self.NEEDS.get(data.get("action"), ()):
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, "This field is required.")
+        return data
+
+
+# --------------------------------------------------------------------------- ladders, leagues
+
+
+class ResultFields(forms.Form):
+    """A decided match: the winner (a player's id) and both scores."""
+
+    winner = id_field(error_messages={"required": "Give the winner."})
+    score_a = forms.IntegerField(min_value=0, max_value=99,
+                                 error_messages={"required": "Give both scores."})
+    score_b = forms.IntegerField(min_value=0, max_value=99,
+                                 error_messages={"required": "Give both scores."})
+
+
+class Reason(forms.Form):
+    """Kept in the audit log (the service refuses a correction without one)."""
+
+    reason = forms.CharField(required=False, max_length=500)
+
+
+class LadderPlayerForm(forms.Form):
+    player = id_field()
+
+
+class LadderRemoveForm(LadderPlayerForm, Reason):
+    pass
+
+
+class ChallengeIssueForm(forms.Form):
+    challenged = id_field()
+
+
+class ChallengeForm(forms.Form):
+    challenge = id_field()
+
+
+class ChallengeCancelForm(ChallengeForm, Reason):
+    pass
+
+
+class ChallengeResultForm(ChallengeForm, ResultFields):
+    pass
+
+
+class ChallengeCorrectForm(ChallengeResultForm, Reason):
+    pass
+
+
+class FixtureForm(forms.Form):
+    fixture = id_field()
+
+
+class FixtureResultForm(FixtureForm, ResultFields):
+    pass
+
+
+class FixtureCorrectForm(FixtureResultForm, Reason):
+    pass
+
+
+class FixtureWalkoverForm(FixtureForm):
+    winner = id_field(error_messages={"required": "Give the winner."})
+
+
+class FixtureRulingForm(FixtureForm):
+    outcome = forms.ChoiceField(choices=[(o, o) for o in RULINGS])
+    winner = id_field(required=False)
+    score_a = forms.IntegerField(min_value=0, max_value=99, required=False)
+    score_b = forms.IntegerField(min_value=0, max_value=99, required=False)
+    reason = forms.CharField(max_length=500, error_messages={
+        "required": "Give the ruling's reason (the audit log)."})
+
+
+class SeasonNextForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    starts_on = forms.DateField()
+    ends_on = forms.DateField()
+
+
+class LadderForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    reach = forms.IntegerField(min_value=1, max_value=20, initial=3)
+    days = forms.IntegerField(min_value=1, max_value=90, initial=14)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    divisions = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), help_text=(
+        "One division per line, the top division first: members' names separated by "
+        "commas, in seed order."))
+    cycles = forms.TypedChoiceField(choices=[(1, "Single round robin"),
+                                             (2, "Double round robin")], coerce=int)
+    days_per_round = forms.IntegerField(min_value=1, max_value=90, initial=14)
+    promote = forms.IntegerField(min_value=0, max_value=10, initial=2)
+    relegate = forms.IntegerField(min_value=0, max_value=10, initial=2)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+    missed_deadline = forms.ChoiceField(
+        choices=LeagueSeason.MissedDeadline.choices, initial=LeagueSeason.MissedDeadline.VOID,
+        label="A fixture not played by its round's deadline", required=False)
+
+    def __init__(self, data=None, *args, club=None, **kwargs):
+        super().__init__(data, *args, **kwargs)
+        self.club = club
+
+    def clean_missed_deadline(self) -> str:
+        return self.cleaned_data["missed_deadline"] or LeagueSeason.MissedDeadline.VOID
+
+    def clean_divisions(self) -> list[list[int]]:
+        """Names to player ids (members of the club), one division per line."""
+        by_name = {m.player.name.casefold(): m.player_id for m in club_members(club=self.club)}
+        divisions = []
+        for line in self.cleaned_data["divisions"].splitlines():
+            names = [n.strip() for n in line.split(",") if n.strip()]
+            if not names:
+                continue
+            unknown = [n for n in names if n.casefold() not in by_name]
+            if unknown:
+                raise forms.ValidationError(f"{unknown[0]} is not a member of {self.club}.")
+            divisions.append([by_name[n.casefold()] for n in names])
+        return divisions

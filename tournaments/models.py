@@ -11,6 +11,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 
+from tournaments.formats import standings as pure_standings
+
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
@@ -23,6 +25,35 @@ class Tournament(models.Model):
         MORESWISS = "moreswiss", "MoreSwiss (out after L losses)"
         ROUND_ROBIN = "round_robin", "Round robin"
         GROUPS = "groups", "Groups, then a knockout"
+
+        # What each format is, asked here and nowhere else (what it does is its handler's,
+        # ``tournaments.services.registry``).
+
+        @property
+        def is_round_based(self) -> bool:
+            """Played in rounds with standings (Swiss, MoreSwiss, round robin, groups); the
+            others are knockouts, a graph of matches drawn at the start."""
+            return self in _ROUND_BASED
+
+        @property
+        def is_paired_by_round(self) -> bool:
+            """The director pairs each round (preview, then publish); late entries join."""
+            return self in _PAIRED_BY_ROUND
+
+        @property
+        def is_grouped(self) -> bool:
+            """Standings (and placings) per group; the top of each group go on to a knockout."""
+            return self in _GROUPED
+
+        @property
+        def has_crosstable(self) -> bool:
+            """Everyone meets everyone (in their group): the standings show the grid."""
+            return self in _CROSSTABLE
+
+        @property
+        def default_tiebreaks(self) -> tuple[str, ...]:
+            """The standings' usual order of tie-breaks (empty for the knockouts)."""
+            return _TIEBREAKS.get(self, ())
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -70,6 +101,23 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.club.slug, "pk": self.pk})
+
+    @property
+    def kind(self) -> "Tournament.Format":
+        """The format as its enum member (the field holds the bare string), for its facts:
+        ``tournament.kind.is_round_based``."""
+        return Tournament.Format(self.format)
+
+
+_F = Tournament.Format
+_ROUND_BASED = frozenset({_F.SWISS, _F.MORESWISS, _F.ROUND_ROBIN, _F.GROUPS})
+_PAIRED_BY_ROUND = frozenset({_F.SWISS, _F.MORESWISS})
+_GROUPED = frozenset({_F.GROUPS})
+_CROSSTABLE = frozenset({_F.ROUND_ROBIN, _F.GROUPS})
+_TIEBREAKS = {_F.SWISS: pure_standings.SWISS_METRICS,
+              _F.MORESWISS: pure_standings.MORESWISS_METRICS,
+              _F.ROUND_ROBIN: pure_standings.ROUND_ROBIN_METRICS,
+              _F.GROUPS: pure_standings.ROUND_ROBIN_METRICS}
 
 
 class Entry(models.Model):

@@ -10,7 +10,6 @@ from tournaments.formats.swiss import Game
 from tournaments.models import Entry, Tournament, TournamentMatch
 
 M = TournamentMatch.Status
-ROUND_FORMATS = ("swiss", "moreswiss", "round_robin", "groups")
 METRIC_LABELS = {"wins": "Wins", "losses": "Losses", "buchholz": "Buchholz",
                  "median_buchholz": "Median B.", "sonneborn_berger": "S-B",
                  "head_to_head": "H2H", "points_difference": "+/-", "points_won": "Pts",
@@ -55,18 +54,10 @@ def results_of(rows: list[TournamentMatch]) -> list[pure_standings.Result]:
     return out
 
 
-def default_metrics(format: str) -> tuple[str, ...]:
-    if format == "moreswiss":
-        return pure_standings.MORESWISS_METRICS
-    if format == "swiss":
-        return pure_standings.SWISS_METRICS
-    return pure_standings.ROUND_ROBIN_METRICS
-
-
 def standings_rows(tournament: Tournament, entries: list[Entry], rows: list[TournamentMatch]
                    ) -> list[pure_standings.Row]:
     options = settings_of(tournament)
-    metrics = tuple(options.get("tiebreaks") or default_metrics(tournament.format))
+    metrics = tuple(options.get("tiebreaks") or tournament.kind.default_tiebreaks)
     ids = [e.player_id for e in entries]
     return pure_standings.standings(
         ids, results_of(rows), metrics=metrics, seeds={e.player_id: e.seed or 999 for e in
@@ -107,6 +98,16 @@ def standings_table(*, tournament: Tournament, flight: str | None = None) -> dic
                   "losses": r.losses, "byes": r.byes, "walkovers": r.walkovers,
                   "played": r.played, "player_id": r.player} for r in table],
     }
+
+
+def standings_tables(*, tournament: Tournament) -> list[dict]:
+    """The standings per group (one table when the event has no groups), each with its
+    crosstable when everyone meets everyone."""
+    kind = tournament.kind
+    flights = groups_of(tournament=tournament) if kind.is_grouped else [None]
+    return [{"flight": f, "standings": standings_table(tournament=tournament, flight=f),
+             "crosstable": crosstable_for(tournament=tournament, flight=f)
+             if kind.has_crosstable else None} for f in flights]
 
 
 def pairings_by_round(*, tournament: Tournament) -> list[dict]:
@@ -152,7 +153,7 @@ def round_plan(*, tournament: Tournament) -> dict:
 
     options = settings_of(tournament)
     active = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
-    losses = options.get("losses_out") if tournament.format == "moreswiss" else None
-    played = tournament.rounds.count() if tournament.format in ("swiss", "moreswiss") else 0
+    losses = options.get("losses_out")  # a MoreSwiss's setting only
+    played = tournament.rounds.count() if tournament.kind.is_paired_by_round else 0
     return {"played": played, "planned": options.get("rounds"),
             "suggested": suggested_rounds(active, losses_out=losses)}

@@ -59,9 +59,10 @@ def _refusals_are_403(view):
             return view(request, slug, pk, **kwargs)
         except services.NotAllowed as exc:
             club = get_object_or_404(Club, slug=slug)
+            tournament = _tournament(club, pk)
             return render(request, "tournaments/public/refused.html", {
-                "club": club, "tournament": _tournament(club, pk), "reason": str(exc)},
-                status=403)
+                "club": club, "reason": str(exc), "back_name": tournament.name,
+                "back_url": tournament.get_absolute_url()}, status=403)
     return wrapped
 
 
@@ -114,7 +115,8 @@ def my_withdrawal(request, slug: str, pk: int):
     if request.method == "POST":
         form = forms.WithdrawForm(request.POST)
         if not form.is_valid():
-            raise Http404("No such entry.")
+            messages.error(request, forms.form_errors(form))
+            return redirect("tournaments:withdraw", slug=club.slug, pk=tournament.pk)
         entry = get_object_or_404(Entry.objects.select_related("player"),
                                   tournament=tournament, pk=form.cleaned_data["entry"])
         try:
@@ -147,6 +149,7 @@ def tournament_manage(request, slug: str, pk: int):
     entered = {e.player_id for e in entries}
     return render(request, "tournaments/manage/manage.html", {
         **context, "entries": entries, "matches": context["rows"],
+        "seed_form": _seed_form(entries),
         "members": [m for m in club_members(club=club) if m.player_id not in entered],
     })
 
@@ -191,9 +194,12 @@ def _run(request, tournament, actions, action):
     if action not in actions:
         raise Http404("Unknown action.")
     form_class, handler = actions[action]
-    form = form_class(request.POST, request.FILES)
+    if form_class is forms.SeedForm:  # numbered over the event's entries
+        form = _seed_form(selectors.entries(tournament=tournament), request.POST)
+    else:
+        form = form_class(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, " ".join(" ".join(e) for e in form.errors.values()))
+        messages.error(request, forms.form_errors(form))
         return False
     try:
         messages.success(request, handler(request, tournament, form.cleaned_data))
@@ -228,12 +234,18 @@ def _add_entry(request, tournament, data):
     return f"{entry.player} entered."
 
 
+def _seed_form(entries, data=None) -> forms.SeedForm:
+    """The seeding form over the active entries, numbered in their present order (the
+    seeded ones first, as the start would number them)."""
+    active = [e for e in entries if e.status == Entry.Status.ACTIVE]
+    active.sort(key=lambda e: (e.seed is None, e.seed or 0, e.pk))
+    return forms.SeedForm(data, entries=active)
+
+
 def _seed(request, tournament, data):
-    order = forms.OrderForm(request.POST)
-    order.is_valid()
-    ids = order.entry_ids()
-    services.entries_seed(tournament=tournament, order=ids)
-    return "Seeds set." if ids else "Seeds drawn at random (the draw is recorded)."
+    order = data["order"]
+    services.entries_seed(tournament=tournament, order=order)
+    return "Seeds set." if order else "Seeds drawn at random (the draw is recorded)."
 
 
 def _open(request, tournament, data):
@@ -280,10 +292,10 @@ def _resolve(request, tournament, data):
 
 
 DIRECTOR_ACTIONS = {
-    "entry": (forms.EntryForm, _add_entry), "seed": (forms.OrderForm, _seed),
-    "start": (forms.OrderForm, _start), "enter": (forms.ResultForm, _enter),
+    "entry": (forms.EntryForm, _add_entry), "seed": (forms.SeedForm, _seed),
+    "start": (forms.NoInput, _start), "enter": (forms.ResultForm, _enter),
     "begin": (forms.MatchForm, _start_match), "withdraw": (forms.WithdrawForm, _withdraw),
-    "open": (forms.OrderForm, _open),
+    "open": (forms.NoInput, _open),
 }
 REFEREE_ACTIONS = {"correct": (forms.ResultForm, _correct),
                    "resolve": (forms.ResultForm, _resolve)}

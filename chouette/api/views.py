@@ -28,6 +28,7 @@ from clubs.permissions import (
     club_for_referee,
     clubs_member_of,
 )
+from ops.api import ApiErrorsMixin
 
 S = ChouetteSession
 
@@ -250,7 +251,7 @@ class ChouetteGameViewSet(viewsets.ReadOnlyModelViewSet):
         ).prefetch_related("cube_actions", "ledger_entries").order_by("session", "number")
 
 
-class _Write(APIView):
+class _Write(ApiErrorsMixin, APIView):
     """A write on one session: the caller must referee (or administer) its club."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -265,15 +266,12 @@ class _Write(APIView):
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         version = values.pop("version", None)
-        try:
-            work(session=session, expected_version=version, **values)
-        except services.DOMAIN_ERRORS as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        work(session=session, expected_version=version, **values)
         session.refresh_from_db()
         return Response(ChouetteSessionDetailOutput(session).data)
 
 
-class ChouetteSessionStartApi(APIView):
+class ChouetteSessionStartApi(ApiErrorsMixin, APIView):
     """Open a chouette session in a club (its admins and referees)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -285,11 +283,8 @@ class ChouetteSessionStartApi(APIView):
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         head = {key: values.pop(key) for key in ("date", "stake", "players")}
-        try:
-            session = services.chouette_session_start(
-                club=club, created_by=request.user, settings=ChouetteSettings(**values), **head)
-        except services.DOMAIN_ERRORS as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        session = services.chouette_session_start(
+            club=club, created_by=request.user, settings=ChouetteSettings(**values), **head)
         return Response(ChouetteSessionDetailOutput(session).data, status=status.HTTP_201_CREATED)
 
 
@@ -383,7 +378,7 @@ class ChouetteResultApi(_GameWrite):
         return self._run(request, session, work)
 
 
-class ChouetteSettlementApi(APIView):
+class ChouetteSettlementApi(ApiErrorsMixin, APIView):
     """A club's outstanding chouette balances and the fewest-payments plan."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -394,7 +389,7 @@ class ChouetteSettlementApi(APIView):
         return Response(ChouetteSettlementOutput(selectors.settlement(club=club)).data)
 
 
-class ChouettePaymentApi(APIView):
+class ChouettePaymentApi(ApiErrorsMixin, APIView):
     """Mark one payment paid (the club's admins and referees): at most what the payer owes
     and the payee is owed."""
 
@@ -405,16 +400,13 @@ class ChouettePaymentApi(APIView):
         club = club_for_referee(user=request.user, slug=slug)
         data = ChouettePaymentInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            payment = services.chouette_payment_record(club=club, created_by=request.user,
-                                                       **data.validated_data)
-        except services.DOMAIN_ERRORS as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        payment = services.chouette_payment_record(club=club, created_by=request.user,
+                                                   **data.validated_data)
         return Response(ChouettePaymentMarkedOutput(payment).data,
                         status=status.HTTP_201_CREATED)
 
 
-class ChouettePaymentUndoApi(APIView):
+class ChouettePaymentUndoApi(ApiErrorsMixin, APIView):
     """Undo a payment marked by mistake, with a reason: a payment back the other way."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -425,10 +417,6 @@ class ChouettePaymentUndoApi(APIView):
         club = club_for_referee(user=request.user, slug=slug)
         data = ChouettePaymentUndoInput(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            undo = services.chouette_payment_reverse(club=club, payment_id=pk,
-                                                     created_by=request.user,
-                                                     **data.validated_data)
-        except services.DOMAIN_ERRORS as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        undo = services.chouette_payment_reverse(club=club, payment_id=pk,
+                                                 created_by=request.user, **data.validated_data)
         return Response(ChouettePaymentMarkedOutput(undo).data, status=status.HTTP_201_CREATED)

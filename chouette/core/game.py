@@ -9,9 +9,10 @@ The same transitions exist as action values (:class:`BoxDoubles`, :class:`TeamDo
 :class:`Take`, :class:`Drop`, :class:`Beaver`, :class:`Raccoon`, :class:`RecordResult`) so a
 web layer can store the actions and rebuild the state with :func:`replay`.
 
-Cubes.  Each member has a cube: value, owner (``Side.BOX``, ``Side.TEAM`` meaning this
-member, or ``None`` = centred), the side whose double waits for an answer, whether a double
-was ever accepted (``turned``, for Jacoby), and whether a raccoon may answer a beaver.
+Cubes.  Each member has a cube: the engine's ``CubeState`` (the one cube model: value, owner,
+the double waiting for an answer, ``turned`` for Jacoby), with the box as player 0 and the
+member as player 1, seen here as ``Side.BOX`` / ``Side.TEAM``; plus whether a raccoon may
+answer a beaver.  Doubles, takes, drops and beavers are the engine's transitions.
 
 - The box doubles any subset of members whose cube it may turn (centred or its own).  Each
   doubled member answers alone: take (cube x2, on the member's side), drop (pays the value
@@ -85,7 +86,7 @@ from chouette.core.errors import (
 )
 from chouette.core.order import Lineup
 from chouette.core.settings import BoxAnswerPolicy, ChouetteSettings, CubeMode
-from games.engine import ResultKind, game_points
+from games.engine import CubeState, ResultKind, game_points
 
 Player = Hashable
 
@@ -115,22 +116,43 @@ class Answer(StrEnum):
     BEAVER = "beaver"
 
 
+#: The engine's players on a member's cube: the box is 0, the member (the team side) 1.
+_PLAYER = {Side.BOX: 0, Side.TEAM: 1}
+_SIDE = (Side.BOX, Side.TEAM)
+
+
 @dataclass(frozen=True, slots=True)
 class MemberCube:
-    """One member's cube against the box."""
+    """One member's cube against the box: the engine's cube state, seen by sides."""
 
-    value: int = 1
-    owner: Side | None = None  # None: centred
-    pending: Side | None = None  # the side whose double waits for the other side's answer
-    turned: bool = False  # a double was accepted on this cube (Jacoby)
+    state: CubeState = CubeState()
     raccoon_open: bool = False  # just beavered: the original doubler may raccoon
 
     @property
+    def value(self) -> int:
+        return self.state.value
+
+    @property
+    def owner(self) -> Side | None:
+        """None: centred."""
+        return None if self.state.owner is None else _SIDE[self.state.owner]
+
+    @property
+    def pending(self) -> Side | None:
+        """The side whose double waits for the other side's answer."""
+        return None if self.state.pending is None else _SIDE[self.state.pending]
+
+    @property
+    def turned(self) -> bool:
+        """A double was accepted on this cube (Jacoby)."""
+        return self.state.turned
+
+    @property
     def centred(self) -> bool:
-        return self.owner is None
+        return self.state.owner is None
 
     def may_double(self, side: Side) -> bool:
-        return self.pending is None and self.owner in (None, side)
+        return self.state.available_to(_PLAYER[side])
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,14 +361,14 @@ class ChouetteGame:
                 f"the lineup's box_partner_from ({lineup.box_partner_from!r}) differs from the "
                 f"session's ({settings.box_partner_from!r})"
             )
-        value = 1
+        cube = CubeState()
         if automatic_double:
             if settings.automatic_doubles < 1:
                 raise AutomaticDoubleNotAllowedError("this session plays without automatic doubles")
             if settings.cube_limit is not None and settings.cube_limit < 2:
                 raise CubeLimitError(f"the cube limit is {settings.cube_limit}")
-            value = 2
-        games = tuple(MemberGame(member, MemberCube(value=value)) for member in lineup.members)
+            cube = cube.automatic_double()
+        games = tuple(MemberGame(member, MemberCube(cube)) for member in lineup.members)
         return cls(
             settings=settings,
             lineup=lineup,
@@ -583,11 +605,12 @@ class ChouetteGame:
             raise NotUnanimousError(
                 f"with one team cube a team double must be unanimous: {missing!r} did not agree"
             )
+        rules = self.settings.to_engine_rules()
         changed = {}
         for game in self.member_games:
             cube = game.cube
             if game.member in members:
-                cube = replace(cube, pending=doubler, raccoon_open=False)
+                cube = MemberCube(cube.state.double(_PLAYER[doubler], rules=rules))
             elif cube.raccoon_open:
                 cube = replace(cube, raccoon_open=False)
             if cube is not game.cube:
@@ -620,21 +643,18 @@ class ChouetteGame:
         if answer is Answer.DROP:
             # "Players who refuse concede the current stake" (seed 002): the value before
             # the double, paid to the doubler.
-            settled = cube.value if answerer is Side.TEAM else -cube.value
+            winner, stake = cube.state.drop()
+            settled = stake if _SIDE[winner] is Side.BOX else -stake
             status = MemberStatus.DROPPED if answerer is Side.TEAM else MemberStatus.CASHED
-            new_game = replace(
-                game, cube=replace(cube, pending=None), status=status, settled=settled
-            )
+            left = MemberCube(replace(cube.state, pending=None))  # no double waits any more
+            new_game = replace(game, cube=left, status=status, settled=settled)
+        elif answer is Answer.TAKE:
+            new_game = replace(game, cube=MemberCube(cube.state.take()))
         else:
-            factor = 4 if answer is Answer.BEAVER else 2
-            new_cube = MemberCube(
-                value=cube.value * factor,
-                owner=answerer,
-                pending=None,
-                turned=True,
-                raccoon_open=answer is Answer.BEAVER and self.settings.raccoons,
-            )
-            new_game = replace(game, cube=new_cube)
+            # The doubler cannot refuse a beaver here: the beaver is taken at once.
+            rules = self.settings.to_engine_rules()
+            beavered = cube.state.beaver(_PLAYER[answerer], rules=rules).take()
+            new_game = replace(game, cube=MemberCube(beavered, self.settings.raccoons))
         volley = replace(self.volley, answers=self.volley.answers + ((member, answer),))
         if len(volley.answers) == len(volley.members):
             volley = None
@@ -702,10 +722,12 @@ class ChouetteGame:
                 raise NotUnanimousError(
                     f"with one team cube a team raccoon must be unanimous: {missing!r} missing"
                 )
+        # The beaver was taken at once (``_answer``), so the raccoon turns a cube the beaver
+        # already owns: once more, ownership staying with the beaver (``CubeState.take`` after
+        # the engine's raccoon gives the same cube).
         changed = {
-            game.member: replace(
-                game, cube=replace(game.cube, value=game.cube.value * 2, raccoon_open=False)
-            )
+            game.member: replace(game, cube=MemberCube(
+                replace(game.cube.state, value=game.cube.value * 2)))
             for game in games
         }
         return self._with(changed, action)

@@ -20,11 +20,17 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class PlayerFilter(filters.FilterSet):
-    club = filters.CharFilter(field_name="memberships__club__slug", distinct=True)
+    """``?club=<slug>``: the club's current members (the memberships the rows show)."""
+
+    club = filters.CharFilter(method="filter_club")
 
     class Meta:
         model = Player
         fields = ["club"]
+
+    def filter_club(self, queryset, name, value):
+        return queryset.filter(memberships__in=Membership.objects.active()
+                               .filter(club__slug=value))
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
@@ -35,7 +41,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_class = PlayerFilter
 
     def get_queryset(self):
-        active = Membership.objects.filter(is_active=True).select_related("club")
+        active = Membership.objects.active().select_related("club")
         return Player.objects.prefetch_related(
             Prefetch("memberships", queryset=active)
         ).order_by("name")

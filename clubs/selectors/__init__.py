@@ -1,19 +1,17 @@
 """Reads for clubs and members."""
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import QuerySet
 
 from clubs.models import Club, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
-    return Club.objects.annotate(
-        member_count=Count("memberships", filter=Q(memberships__is_active=True))
-    ).order_by("name")
+    return Club.objects.with_member_count().order_by("name")
 
 
 def club_members(*, club: Club) -> QuerySet[Membership]:
     return (
-        Membership.objects.filter(club=club, is_active=True)
+        Membership.objects.active().of_club(club)
         .select_related("player", "player__user")
         .order_by("player__name")
     )
@@ -22,7 +20,7 @@ def club_members(*, club: Club) -> QuerySet[Membership]:
 def player_list(*, club: Club | None = None) -> QuerySet[Player]:
     players = Player.objects.all()
     if club is not None:
-        players = players.filter(memberships__club=club, memberships__is_active=True)
+        players = players.members_of(club)
     return players.order_by("name").distinct()
 
 

@@ -1,7 +1,6 @@
 """Writes for clubs and members. Keyword-only; permission gates run in the callers."""
 
 from django.db import transaction
-from django.utils.text import slugify
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -12,10 +11,6 @@ class MembershipError(ValueError):
     """A membership change that the club's rules refuse."""
 
 
-def club_create(*, name: str, city: str = "", currency: str = "EUR") -> Club:
-    return Club.objects.create(name=name, slug=slugify(name)[:60], city=city, currency=currency)
-
-
 @transaction.atomic
 def player_join(
     *, club: Club, name: str, email: str = "", role: str = Membership.Role.PLAYER, user=None
@@ -24,7 +19,7 @@ def player_join(
     name = name.strip()
     if not name:
         raise MembershipError("A player needs a name.")
-    if Membership.objects.filter(club=club, player__name__iexact=name, is_active=True).exists():
+    if Membership.objects.active().of_club(club).filter(player__name__iexact=name).exists():
         raise MembershipError(f"{club} already has a member called {name!r}.")
     player = Player.objects.create(name=name, email=email, user=user)
     return Membership.objects.create(club=club, player=player, role=role)
@@ -75,8 +70,7 @@ def membership_end(*, membership: Membership, actor=None, reason: str = "") -> M
 def _refuse_removing_last_admin(membership: Membership, *, new_role: str | None) -> None:
     if membership.role != Membership.Role.ADMIN or new_role == Membership.Role.ADMIN:
         return
-    admins = Membership.objects.select_for_update().filter(
-        club_id=membership.club_id, role=Membership.Role.ADMIN, is_active=True
-    )
+    admins = (Membership.objects.select_for_update().active().admins()
+              .of_club(membership.club_id))
     if admins.count() <= 1:
         raise MembershipError("A club must keep at least one admin.")

@@ -16,7 +16,7 @@ from clubs.admin_scoping import ClubScopedAdmin
 from games.engine import Position
 from games.engine.errors import EngineError
 from games.models import MatchGame, MatchRecord, RulesCheck, Ruling, Violation
-from games.services.rules_check import rules_check_restart
+from games.services.rules_check_queue import rules_check_restart
 from games.services.rulings import RulingError, ruling_record
 
 

@@ -11,12 +11,12 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.throttling import UploadThrottle
-from clubs.models import Player
-from clubs.permissions import club_for_member
+from clubs.permissions import NotAMember, club_for_member, club_players
 from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible
 from games.services.match_export import match_export, match_export_sgf
-from games.services.match_import import MatchImportError, RuleOptions, match_import
+from games.services.match_import import RuleOptions, match_import
+from ops.api import ApiErrorsMixin
 
 
 class MatchUploadInput(serializers.Serializer):
@@ -124,7 +124,7 @@ def _export(record: MatchRecord, fmt: str, export) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-class MatchUploadApi(APIView):
+class MatchUploadApi(ApiErrorsMixin, APIView):
     """Upload a match file to a club: 202 with the record's URL and its check status."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -138,17 +138,14 @@ class MatchUploadApi(APIView):
         data = MatchUploadInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            record = match_import(
-                club=club, data=values["file"].read(), filename=values["file"].name,
-                uploaded_by=request.user,
-                player_left=self._member(club, values.get("player_left")),
-                player_right=self._member(club, values.get("player_right")),
-                options=RuleOptions(jacoby=values["jacoby"], beavers=values["beavers"],
-                                    crawford=values["crawford"]),
-            )
-        except MatchImportError as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        record = match_import(
+            club=club, data=values["file"].read(), filename=values["file"].name,
+            uploaded_by=request.user,
+            player_left=self._member(club, values.get("player_left")),
+            player_right=self._member(club, values.get("player_right")),
+            options=RuleOptions(jacoby=values["jacoby"], beavers=values["beavers"],
+                                crawford=values["crawford"]),
+        )
         record = MatchRecord.objects.select_related("rules_check", "club").get(pk=record.pk)
         body = MatchOutput(record, context={"request": request}).data
         location = str(body["url"])  # a plain str: WSGI servers reject str subclasses
@@ -158,8 +155,7 @@ class MatchUploadApi(APIView):
     def _member(club, player_id):
         if player_id is None:
             return None
-        player = Player.objects.filter(pk=player_id, memberships__club=club,
-                                       memberships__is_active=True).first()
-        if player is None:
-            raise serializers.ValidationError({"player": f"No member {player_id} here."})
-        return player
+        try:
+            return club_players(club=club, players=[player_id])[0]
+        except NotAMember as exc:
+            raise serializers.ValidationError({"player": str(exc)}) from exc

@@ -64,22 +64,22 @@ class GameFrames:
     frames: tuple[Frame, ...]
 
 
-def build_frames(
-    report: MatchReport, *, names: Sequence[str], jacoby: bool = False
-) -> tuple[GameFrames, ...]:
-    """Every game of ``report`` as frames; ``names`` are the players' display names."""
+def build_frames(report: MatchReport, *, names: Sequence[str]) -> tuple[GameFrames, ...]:
+    """Every game of ``report`` as frames; ``names`` are the players' display names.
+
+    Scores, the Crawford game and the rules (Jacoby in force, for the Match ID) are the
+    replay's, that is the engine's ``MatchScore`` and ``Rules``: nothing is recounted here.
+    """
     by_line: dict[tuple[int, int], list[Violation]] = defaultdict(list)
     for violation in report.violations:
         by_line[(violation.game, violation.line)].append(violation)
-    return tuple(
-        _game(report, game, names, jacoby, by_line) for game in report.games
-    )
+    return tuple(_game(report, game, names, by_line) for game in report.games)
 
 
-def _game(report: MatchReport, game: GameReport, names, jacoby: bool, by_line) -> GameFrames:
-    frames = [_turn_frame(report, game, turn, index, names, jacoby)
+def _game(report: MatchReport, game: GameReport, names, by_line) -> GameFrames:
+    frames = [_turn_frame(report, game, turn, index, names)
               for index, turn in enumerate(game.turns, 1)]
-    frames.append(_result_frame(report, game, len(frames) + 1, names, jacoby))
+    frames.append(_result_frame(report, game, len(frames) + 1, names))
     frames = _attach(frames, game.number, by_line)
     return GameFrames(game.number, game.scores, game.crawford, tuple(frames))
 
@@ -113,13 +113,14 @@ def _sides(position: Position, seen_by: int) -> tuple[tuple[int, ...], tuple[int
 
 
 def _match_id(report: MatchReport, game: GameReport, *, cube, on_roll: int, turn: int,
-              doubled: bool = False, dice=(0, 0), over: bool = False, jacoby: bool) -> str:
+              doubled: bool = False, dice=(0, 0), over: bool = False) -> str:
+    jacoby = report.rules is not None and report.rules.jacoby_in_force
     try:
         return MatchId(
             cube_value=cube[0], cube_owner=cube[1], on_roll=on_roll,
             crawford=game.crawford, game_state=2 if over else 1, turn=turn, doubled=doubled,
             dice=tuple(dice) if dice else (0, 0), match_length=report.match_length,
-            scores=game.scores, jacoby_off=not (jacoby and report.match_length == 0),
+            scores=game.scores, jacoby_off=not jacoby,
         ).encode()
     except (EngineError, ValueError):
         return ""
@@ -135,7 +136,7 @@ def _moves(turn: TurnDetail) -> tuple[tuple[int, int], ...]:
         return ()
 
 
-def _turn_frame(report, game, turn: TurnDetail, index: int, names, jacoby) -> Frame:
+def _turn_frame(report, game, turn: TurnDetail, index: int, names) -> Frame:
     player = turn.player
     try:
         seen = Position.from_position_id(turn.position_id)
@@ -152,7 +153,7 @@ def _turn_frame(report, game, turn: TurnDetail, index: int, names, jacoby) -> Fr
         text=_describe(turn, name), line=turn.line, sides=_sides(seen, player),
         on_roll=on_roll, position_id=position.position_id(),
         match_id=_match_id(report, game, cube=cube, on_roll=on_roll, turn=player,
-                           doubled=answering, dice=dice or (0, 0), jacoby=jacoby),
+                           doubled=answering, dice=dice or (0, 0)),
         cube=cube, cube_offered=answering, scores=game.scores, crawford=game.crawford,
         dice=dice, play=(turn.canonical if turn.legal and turn.canonical is not None
                          else turn.play_text),
@@ -175,7 +176,7 @@ def _describe(turn: TurnDetail, name: str) -> str:
     return f"{name} {turn.action}s"
 
 
-def _result_frame(report, game: GameReport, index: int, names, jacoby) -> Frame:
+def _result_frame(report, game: GameReport, index: int, names) -> Frame:
     on_roll = game.final_on_roll if game.final_on_roll is not None else 0
     try:
         seen = Position.from_position_id(game.final_position_id or "")
@@ -196,7 +197,7 @@ def _result_frame(report, game: GameReport, index: int, names, jacoby) -> Frame:
         game=game.number, turn=index, player=player, action=action, text=text, line=line,
         sides=_sides(seen, on_roll), on_roll=on_roll, position_id=seen.position_id(),
         match_id=_match_id(report, game, cube=cube, on_roll=on_roll, turn=on_roll,
-                           over=game.winner is not None, jacoby=jacoby),
+                           over=game.winner is not None),
         cube=cube, cube_offered=False, scores=game.scores, crawford=game.crawford,
     )
 

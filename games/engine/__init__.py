@@ -18,8 +18,9 @@ from .errors import (
     InvalidPositionIdError,
 )
 from .game import Game, GameResult, Phase
-from .notation import format_moves, match_play, parse_moves
-from .plays import Move, Play, Plays, apply_play, is_legal, legal_plays
+from .moves import Move, format_moves
+from .notation import match_play, parse_moves
+from .plays import Play, Plays, apply_play, is_legal, legal_plays
 from .position import Position
 from .rules import Rule, Rules
 from .scoring import (

@@ -7,15 +7,12 @@ then the larger die" criterion is checked with an early-exit search.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .dice import normalize_dice
+from .moves import Move
 from .position import Position
 from .rules import Rule
 from .steps import BAR, destination, sources, step, unstep
-
-if TYPE_CHECKING:
-    from .plays import Move
 
 _Verdict = tuple[Rule, str] | None
 

@@ -1,29 +1,33 @@
-"""ASCII board diagram: X is the player on roll (home board bottom right), O the opponent."""
+"""ASCII board diagram: X is the player on roll (home board bottom right), O the opponent.
+
+It draws two sides' counts (index 1..24 points from that side, 25 bar, 0 off) and knows
+nothing of ``Position``: ``Position.diagram()`` passes its sides, Position ID and pip counts
+in, so the drawing sits below the position and imports no engine module.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-if TYPE_CHECKING:
-    from .position import Position
+Side = Sequence[int]
 
 _TOP = (tuple(range(13, 19)), tuple(range(19, 25)))
 _BOTTOM = (tuple(range(12, 6, -1)), tuple(range(6, 0, -1)))
 _ROWS = 5
 
 
-def render(position: Position) -> str:
+def render(mover: Side, opponent: Side, *, position_id: str, pips: tuple[int, int]) -> str:
     """The board as text, with the Position ID and pip counts; X on roll, moving 24 -> 1."""
-    mover_pips, opponent_pips = position.pip_counts()
-    lines = [f" Position ID: {position.position_id()}   X on roll"]
+    sides = (mover, opponent)
+    lines = [f" Position ID: {position_id}   X on roll"]
     lines.append(_numbers(_TOP))
-    lines += [_row(position, _TOP, row, position.opponent[25], "O") for row in range(_ROWS)]
+    lines += [_row(sides, _TOP, row, opponent[25], "O") for row in range(_ROWS)]
     lines.append(" |                  |BAR|                  |")
-    bottom = [_row(position, _BOTTOM, row, position.mover[25], "X") for row in range(_ROWS)]
+    bottom = [_row(sides, _BOTTOM, row, mover[25], "X") for row in range(_ROWS)]
     lines += reversed(bottom)
     lines.append(_numbers(_BOTTOM))
-    lines.append(f" X: {mover_pips} pips, {position.mover[0]} off;"
-                 f" O: {opponent_pips} pips, {position.opponent[0]} off")
+    lines.append(f" X: {pips[0]} pips, {mover[0]} off;"
+                 f" O: {pips[1]} pips, {opponent[0]} off")
     return "\n".join(lines)
 
 
@@ -32,13 +36,13 @@ def _numbers(halves: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
     return f" +{left}|   |{right}+"
 
 
-def _row(position: Position, halves, row: int, bar_count: int, bar_char: str) -> str:
-    left, right = ("".join(_cell(position, p, row) for p in half) for half in halves)
+def _row(sides: tuple[Side, Side], halves, row: int, bar_count: int, bar_char: str) -> str:
+    left, right = ("".join(_cell(sides, p, row) for p in half) for half in halves)
     return f" |{left}|{_stack(bar_count, bar_char, row)}|{right}|"
 
 
-def _cell(position: Position, point: int, row: int) -> str:
-    mover, opponent = position.mover[point], position.opponent[25 - point]
+def _cell(sides: tuple[Side, Side], point: int, row: int) -> str:
+    mover, opponent = sides[0][point], sides[1][25 - point]
     if mover:
         return _stack(mover, "X", row)
     return _stack(opponent, "O", row)

@@ -2,6 +2,11 @@
 
 Players are 0 and 1; ``position`` is always seen from ``on_roll``. The values inside (
 Position, CubeState, Play, GameResult) are immutable; the Game object moves between them.
+
+The one machine that advances a game: live play uses it strictly (an action out of phase
+or against a rule raises), and the replay of a match file drives it ``as_played`` (the
+record is kept as it was played: the replay judges each action first with the engine's
+rules and reports what is wrong, then makes it here).
 """
 
 from __future__ import annotations
@@ -11,12 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .checking import check_play
 from .cube import CubeState
 from .dice import normalize_dice
 from .errors import GameStateError, IllegalPlayError
+from .moves import Move
 from .notation import match_play
-from .plays import Move, Play, Plays, apply_play, legal_plays
-from .position import Position
+from .plays import Play, Plays, apply_play, legal_plays
+from .position import Position, make_position
 from .rules import Rule, Rules
 from .scoring import MatchId, MatchScore, ResultKind, game_points, game_result, loser_on_bar
 
@@ -42,11 +49,17 @@ class GameResult:
 
 
 class Game:
-    """One game under ``rules``; ``score`` (match play) decides whether it is the Crawford game."""
+    """One game under ``rules``; ``score`` (match play) decides whether it is the Crawford game.
+
+    ``as_played=True`` replays a record: actions come in the record's order whatever the
+    phase, dice are taken as written, and a double or beaver the rules forbid stands; the
+    caller reports those (``replay`` does). A finished game still refuses every action.
+    """
 
     def __init__(self, rules: Rules | None = None, *, score: MatchScore | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, as_played: bool = False) -> None:
         self.rules = rules or Rules()
+        self.as_played = as_played
         self.score = score or MatchScore(self.rules.match_length, crawford=self.rules.crawford)
         self.crawford_game = self.score.is_crawford_game()
         self.rng = rng or random.Random()
@@ -86,6 +99,13 @@ class Game:
             pass
         return self.dice
 
+    def begin(self, player: int) -> None:
+        """The opening as a record gives it: ``player`` won the opening roll and moves first;
+        ``roll`` then gives the dice of that roll."""
+        self._expect(Phase.OPENING)
+        self.on_roll = player
+        self.phase = Phase.ROLL
+
     def _automatic_double(self) -> None:
         # "Automatic double: when the very first dice roll produces doubles, the cube stays in
         # the center but its value automatically goes to 2 ... only one automatic double per
@@ -102,7 +122,8 @@ class Game:
         """Roll for the player on roll (cube actions are no longer possible this turn)."""
         self._expect(Phase.ROLL)
         rolled = tuple(dice) if dice is not None else (self._die(), self._die())
-        normalize_dice(rolled)
+        if not self.as_played:  # a record's dice are kept as written, even out of range
+            normalize_dice(rolled)
         self.dice = (rolled[0], rolled[1])
         self.phase = Phase.MOVE
         return self.dice
@@ -115,26 +136,51 @@ class Game:
         """Play the rolled dice: a Play from legal_plays(), a list of Moves, or text."""
         self._expect(Phase.MOVE)
         chosen = self._resolve(play)
-        kind = game_result(chosen.result)
-        if kind is None:
-            self.position, self.on_roll, self.dice = chosen.result, 1 - self.on_roll, None
-            self.phase = Phase.ROLL
-            return chosen
-        # The winner stays "on roll": the final board is kept from the winner's side.
-        self.position = chosen.result.swap()
-        points = self._points(kind, on_bar=loser_on_bar(chosen.result))
-        self._finish(GameResult(self.on_roll, kind, points, "bearoff"))
+        self._end_turn(chosen.result)
         return chosen
+
+    def end_turn(self, result: Position) -> None:
+        """As played: the mover's turn ends with the board ``result`` (seen by the opponent,
+        like a Play's result) however the record reached it - a play the replay judged, an
+        illegal play made as written, a board set by hand, a turn passed."""
+        if not self.as_played:
+            raise GameStateError("only a record replayed as played sets the board",
+                                 position_id=self.position.position_id())
+        self._expect(Phase.MOVE)
+        self._end_turn(result)
+
+    def _end_turn(self, result: Position) -> None:
+        kind = game_result(result)
+        if kind is None:
+            self.position, self.on_roll, self.dice = result, 1 - self.on_roll, None
+            self.phase = Phase.ROLL
+            return
+        # The winner stays "on roll": the final board is kept from the winner's side.
+        self.position = result.swap()
+        points = self.points_for(kind, on_bar=loser_on_bar(result))
+        self._finish(GameResult(self.on_roll, kind, points, "bearoff"))
 
     def _resolve(self, play: Play | Sequence[Move] | str) -> Play:
         if isinstance(play, str):
             return match_play(self.position, self.dice, play)
         if isinstance(play, Play):
-            if play not in self.legal_plays():
+            # Checked like is_legal (no play generated), and the board must be this one's.
+            verdict, board = check_play(self.position, self.dice, play.moves)
+            if verdict is not None or make_position(board[1], board[0]) != play.result:
                 raise IllegalPlayError(Rule.RESULT_MISMATCH, self.position.position_id(),
                                        str(play), "not one of the legal plays of this roll")
             return play
         return apply_play(self.position, self.dice, play)
+
+    def turn_to(self, player: int) -> None:
+        """As played: ``player`` acts although it is the other player's turn (the board is
+        then seen from them)."""
+        if player == self.on_roll:
+            return
+        if not self.as_played:
+            raise GameStateError(f"it is player {self.on_roll}'s turn, not player {player}'s",
+                                 position_id=self.position.position_id())
+        self.position, self.on_roll = self.position.swap(), player
 
     # --- the cube ---------------------------------------------------------------------
 
@@ -149,7 +195,7 @@ class Game:
         (a player who cannot move may still double)."""
         self._expect(Phase.ROLL)
         self.cube = self.cube.double(self.on_roll, rules=self.rules,
-                                     crawford_game=self.crawford_game)
+                                     crawford_game=self.crawford_game, as_played=self.as_played)
         self.phase = Phase.DOUBLE
 
     def take(self) -> None:
@@ -162,16 +208,21 @@ class Game:
         winner, points = self.cube.drop()
         return self._finish(GameResult(winner, ResultKind.SINGLE, points, "drop"))
 
-    def beaver(self) -> None:
-        """The player who must answer takes and redoubles at once (a raccoon after a beaver)."""
+    def beaver(self, player: int | None = None) -> None:
+        """The player who must answer (``player``) takes and redoubles at once (a raccoon
+        after a beaver)."""
         self._expect(Phase.DOUBLE)
-        self.cube = self.cube.beaver(self.turn, rules=self.rules)
+        self.cube = self.cube.beaver(self.turn if player is None else player, rules=self.rules,
+                                     as_played=self.as_played)
+        self.phase = Phase.DOUBLE
 
     # --- resignations -----------------------------------------------------------------
 
     def resign(self, player: int, kind: ResultKind = ResultKind.SINGLE) -> None:
         """``player`` offers to resign a single game, a gammon or a backgammon."""
-        if self.phase in (Phase.OVER, Phase.OPENING, Phase.RESIGN, Phase.DOUBLE):
+        refused = (Phase.OVER,) if self.as_played else \
+            (Phase.OVER, Phase.OPENING, Phase.RESIGN, Phase.DOUBLE)
+        if self.phase in refused:
             raise GameStateError(f"cannot resign during {self.phase.value}",
                                  position_id=self.position.position_id())
         self._before_resign = self.phase
@@ -181,7 +232,7 @@ class Game:
     def accept_resignation(self) -> GameResult:
         self._expect(Phase.RESIGN)
         player, kind = self.resignation
-        return self._finish(GameResult(1 - player, kind, self._points(kind), "resign"))
+        return self._finish(GameResult(1 - player, kind, self.points_for(kind), "resign"))
 
     def reject_resignation(self) -> None:
         self._expect(Phase.RESIGN)
@@ -220,9 +271,10 @@ class Game:
             jacoby_off=not self.rules.jacoby_in_force,
         ).encode()
 
-    def _points(self, kind: ResultKind, on_bar: bool = False) -> int:
+    def points_for(self, kind: ResultKind, *, on_bar: bool = False) -> int:
+        """What a win of ``kind`` is worth now (the cube, Jacoby, the rules' multipliers)."""
         return game_points(cube=self.cube.value, kind=kind, rules=self.rules,
-                           cube_turned=self.cube.owner is not None, on_bar=on_bar)
+                           cube_turned=self.cube.turned, on_bar=on_bar)
 
     def _finish(self, result: GameResult) -> GameResult:
         self.result = result
@@ -230,7 +282,7 @@ class Game:
         return result
 
     def _expect(self, phase: Phase) -> None:
-        if self.phase is not phase:
+        if self.phase is not phase and not (self.as_played and self.phase is not Phase.OVER):
             rule = Rule.NO_DOUBLE_PENDING if phase is Phase.DOUBLE else None
             raise GameStateError(f"expected {phase.value}, the game is in {self.phase.value}",
                                  rule, self.position.position_id())

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .checking import check_play
 from .dice import normalize_dice
 from .errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
-from .plays import Move, Play, check_play, legal_plays
+from .moves import Move
+from .plays import Play, legal_plays
 from .position import BAR, Position
 from .rules import Rule
 
@@ -79,42 +81,6 @@ def _point(text: str, word: str, index: int, length: int) -> int:
     if not 1 <= point <= 24:
         raise InvalidNotationError(text, f"point {point} is not 1-25")
     return point
-
-
-def format_moves(moves: Sequence[Move]) -> str:
-    """Canonical text: highest source first, chains joined, repeats as ``(n)``."""
-    ordered = sorted(moves, key=lambda mv: (-mv.src, -mv.dst, not mv.hit))
-    chains: list[list[Move]] = []
-    for move in ordered:
-        for chain in chains:
-            if chain[-1].dst == move.src and move.src:
-                chain.append(move)
-                break
-        else:
-            chains.append([move])
-    return " ".join(_group([_chain_text(chain) for chain in chains]))
-
-
-def _chain_text(chain: list[Move]) -> str:
-    text = _word(chain[0].src)
-    for move in chain:
-        text += "/" + _word(move.dst) + ("*" if move.hit else "")
-    return text
-
-
-def _word(point: int) -> str:
-    return "bar" if point == BAR else "off" if point == 0 else str(point)
-
-
-def _group(tokens: list[str]) -> list[str]:
-    """``8/5 8/5`` -> ``8/5(2)``; ``6/4* 6/4`` -> ``6/4*(2)`` (the first one hit)."""
-    out: list[tuple[str, int]] = []
-    for token in tokens:
-        if out and out[-1][0].replace("*", "") == token and "*" not in token:
-            out[-1] = (out[-1][0], out[-1][1] + 1)
-        else:
-            out.append((token, 1))
-    return [token if count == 1 else f"{token}({count})" for token, count in out]
 
 
 def match_play(position: Position, dice: Sequence[int], text: str) -> Play:

@@ -6,36 +6,15 @@ Points are numbered from the mover's side: 25 = bar, 0 = off.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import repeat
 
 from .checking import check_play
 from .dice import normalize_dice
 from .errors import IllegalPlayError
 from .movegen import generate
+from .moves import MOVES, Move, format_moves
 from .position import Position, make_position
 from .steps import step
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One checker step of one die: src 25 = bar, dst 0 = off, points from the mover's side."""
-
-    src: int
-    dst: int
-    hit: bool = False
-
-    def __str__(self) -> str:
-        from .notation import format_moves
-
-        return format_moves((self,))
-
-
-# Moves are values: one shared instance per (src, dst, hit).
-_MOVES = {
-    (src, dst, hit): Move(src, dst, hit)
-    for src in range(1, 26) for dst in range(0, 25) for hit in (False, True) if dst < src
-}
 
 
 class Play:
@@ -85,7 +64,7 @@ class Play:
         m, o = list(position.mover), list(position.opponent)
         moves, dice = [], []
         for src, dst, die in sorted(self._steps, key=_canonical_order):
-            moves.append(_MOVES[src, dst, step(m, o, src, dst)])
+            moves.append(MOVES[src, dst, step(m, o, src, dst)])
             dice.append(die)
         self._moves, self._dice = tuple(moves), tuple(dice)
         return self
@@ -100,8 +79,6 @@ class Play:
         return hash((self.result, self.moves))
 
     def __str__(self) -> str:
-        from .notation import format_moves
-
         return format_moves(self.moves)
 
     def __repr__(self) -> str:
@@ -196,8 +173,6 @@ def apply_play(position: Position, dice: Sequence[int], moves: Sequence[Move]) -
     """The legal play made of ``moves``; raises IllegalPlayError naming the broken rule."""
     verdict, key = check_play(position, dice, moves)
     if verdict is not None:
-        from .notation import format_moves
-
         rule, detail = verdict
         raise IllegalPlayError(rule, position.position_id(), format_moves(moves), detail)
     if not moves:

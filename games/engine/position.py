@@ -11,6 +11,7 @@ import binascii
 import re
 from dataclasses import dataclass
 
+from .diagram import render
 from .errors import InvalidPositionError, InvalidPositionIdError
 
 CHECKERS = 15
@@ -82,9 +83,8 @@ class Position:
         return self.mover[OFF], self.opponent[OFF]
 
     def diagram(self) -> str:
-        from .diagram import render
-
-        return render(self)
+        return render(self.mover, self.opponent, position_id=self.position_id(),
+                      pips=self.pip_counts())
 
     def __str__(self) -> str:
         return self.position_id()

@@ -1,12 +1,17 @@
 """Replay a parsed match file through the engine and collect every rules violation.
 
 ``replay(match, rules)`` walks each game of a :class:`~games.engine.matchfile.MatchFile`
-with the engine (positions, legal plays, cube, results, match score) and returns a
-:class:`MatchReport`: the verdict per game, the final score, and *every* violation (not
-only the first), each with a severity, the game number, the 1-based line of the file, the
-rule it breaks and a message. After an illegal play the replay goes on from the position
-as played (spec ``match-format.md`` §10.4; the referee's "an error not called in time
-stands as played").
+with the engine and returns a :class:`MatchReport`: the verdict per game, the final score,
+and *every* violation (not only the first), each with a severity, the game number, the
+1-based line of the file, the rule it breaks and a message. After an illegal play the
+replay goes on from the position as played (spec ``match-format.md`` §10.4; the referee's
+"an error not called in time stands as played").
+
+The replay reads and judges; it advances nothing itself. Each game is the engine's
+:class:`~games.engine.game.Game` driven ``as_played`` (the board, the turn, the cube, the
+result and its value), the scores and the Crawford game are the engine's
+:class:`~games.engine.scoring.MatchScore`, and each action is judged by the engine's rules
+(``is_legal``, ``match_play``, ``CubeState.can_double``...) before it is made.
 
 ``MatchReport.to_dict()`` is the JSON report of ``manage.py check_match --json``.
 
@@ -22,7 +27,8 @@ from dataclasses import dataclass, replace
 from . import (
     AmbiguousPlayError,
     CubeError,
-    CubeState,
+    Game,
+    GameResult,
     IllegalPlayError,
     InvalidNotationError,
     MatchScore,
@@ -32,8 +38,6 @@ from . import (
     Rule,
     Rules,
     format_moves,
-    game_points,
-    game_result,
     is_legal,
     legal_plays,
     match_play,
@@ -340,23 +344,16 @@ class _MatchReplay:
                     f"game {record.number} is played after the match was won "
                     f"({_score(scores)} in a {length}-point match)",
                 )
-            crawford = not over and score.is_crawford_game()
-            needed = None
-            if length:
-                needed = (max(length - scores[0], 0), max(length - scores[1], 0))
             following = match.games[index + 1] if index + 1 < len(match.games) else None
-            hint = _Hint(
-                scores=scores,
-                next_scores=following.scores if following is not None else None,
-                length=length,
-            )
-            game = _GameReplay(self, record, crawford, needed, hint).run()
+            next_scores = following.scores if following is not None else None
+            replayed = _GameReplay(self, record, score, next_scores)
+            game = replayed.run()
             report = GameReport(
                 number=record.number,
                 line=record.line,
                 written_scores=record.scores,
                 scores=scores,
-                crawford=crawford,
+                crawford=replayed.game.crawford_game,
                 counted=not over,
                 **game,
             )
@@ -393,41 +390,28 @@ def _score(scores: Sequence[int]) -> str:
     return f"{scores[0]}-{scores[1]}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Hint:
-    """What the match around a game says, to tell who won a silent resignation."""
-
-    scores: tuple[int, int]  # before the game
-    next_scores: tuple[int, int] | None  # the next game's score line, if any
-    length: int
-
-
 class _GameReplay:
-    """One game: the board, whose turn it is, the cube, and how the game ended."""
+    """One game of the record, read action by action into the engine's ``Game``.
+
+    The Game (driven as played) holds the board, whose turn it is, the cube and how the
+    game ended; this reads the record, judges each action and keeps the report.
+    """
 
     def __init__(
         self,
         owner: _MatchReplay,
         record: GameRecord,
-        crawford: bool,
-        needed: tuple[int, int] | None,
-        hint: _Hint,
+        score: MatchScore,
+        next_scores: tuple[int, int] | None,
     ) -> None:
         self.owner = owner
-        self.hint = hint
-        self.rules = owner.rules
         self.record = record
-        self.crawford = crawford
-        self.needed = needed
-        self.position = Position.start()  # seen from ``on_roll``
-        self.on_roll: int | None = None
-        self.cube = CubeState()
-        self.cube_turned = False
-        self.resigner: int | None = None
-        # How the game ended before its "Wins" cell: (winner, kind, points, ended_by, cube)
-        self.end: tuple[int, ResultKind, int, str, int] | None = None
+        self.score = score  # before the game
+        self.next_scores = next_scores  # the next game's score line: who won a silent resign
+        self.game = Game(owner.rules, score=score, as_played=True)
+        self.started = False  # a player has rolled or doubled
         self.turns: list[TurnDetail] = []
-        self.result: dict | None = None
+        self.result: dict | None = None  # the "Wins" cell, read
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -439,15 +423,16 @@ class _GameReplay:
 
     def take_turn(self, player: int, line: int, what: str) -> None:
         """Make ``player`` the one to act; flag it when it is the other player's turn."""
-        if self.on_roll is None:
-            self.on_roll = player
-        elif player != self.on_roll:
+        game = self.game
+        if not self.started:
+            self.started = True
+            game.begin(player)
+        elif player != game.on_roll:
             self.flag(
                 line, ExtraRule.TURN_ORDER,
-                f"{self.name(player)} {what}, but it was {self.name(self.on_roll)}'s turn",
+                f"{self.name(player)} {what}, but it was {self.name(game.on_roll)}'s turn",
             )
-            self.position = self.position.swap()
-            self.on_roll = player
+            game.turn_to(player)
 
     # -- the game ---------------------------------------------------------------------
 
@@ -461,13 +446,14 @@ class _GameReplay:
                     f"{type(event).__name__.lower()} after the game's result",
                 )
                 continue
-            if self.end is not None and not isinstance(event, Win):
+            ended = self.game.result
+            if ended is not None and not isinstance(event, Win):
                 self.flag(
                     event.line, ExtraRule.RECORD_FORMAT,
-                    f"{type(event).__name__.lower()} after the game ended by {self.end[3]}",
+                    f"{type(event).__name__.lower()} after the game ended by {ended.ended_by}",
                 )
                 continue
-            done, cube = len(self.turns), (self.cube.value, self.cube.owner)
+            done, cube = len(self.turns), (self.game.cube.value, self.game.cube.owner)
             self.act(event, following)
             if len(self.turns) > done:
                 self.turns[-1] = replace(self.turns[-1], cube_before=cube)
@@ -490,38 +476,40 @@ class _GameReplay:
             self.win(event)
 
     def summary(self) -> dict:
-        final_id = self.position.position_id()
+        game = self.game
+        final = {"turns": tuple(self.turns), "final_position_id": game.position.position_id(),
+                 "final_on_roll": game.on_roll if self.started else None}
         if self.result is None:
             return {
                 "winner": None, "points": 0, "real_points": None, "written_points": None,
-                "capped": False, "result": None, "ended_by": None, "cube": self.cube.value,
-                "cube_owner": self.cube.owner, "turns": tuple(self.turns),
-                "final_position_id": final_id, "final_on_roll": self.on_roll,
+                "capped": False, "result": None, "ended_by": None, "cube": game.cube.value,
+                "cube_owner": game.cube.owner, **final,
             }
-        return {**self.result, "turns": tuple(self.turns), "final_position_id": final_id,
-                "final_on_roll": self.on_roll}
+        return {**self.result, **final}
 
     # -- rolls ------------------------------------------------------------------------
 
     def roll(self, event: Roll, following: Event | None) -> None:
         player, dice, line = event.player, event.dice, event.line
-        opening = self.on_roll is None
+        game = self.game
+        opening = not self.started
         self.take_turn(player, line, "rolled")
-        if self.cube.pending is not None:
-            if not self.cube.beavers:
+        if game.cube.pending is not None:
+            if not game.cube.beavers:
                 self.flag(
                     line, ExtraRule.RECORD_FORMAT,
                     f"{self.name(player)} rolled while a double was waiting for an answer; "
                     "taken as a take",
                 )
-            self.accept()
+            game.take()
         if opening and dice[0] == dice[1] and all(1 <= d <= 6 for d in dice):
             self.flag(
                 line, ExtraRule.OPENING_DOUBLET,
                 f"the game opens with a doublet ({dice[0]}{dice[1]}); standard rules re-roll",
                 Severity.WARNING,
             )
-        before = self.position
+        before = game.position
+        game.roll(dice)
         detail = TurnDetail(
             line=line, player=player, action="roll", position_id=before.position_id(),
             dice=dice, play_text=event.text if event.kind is RollKind.PLAY else "",
@@ -532,7 +520,7 @@ class _GameReplay:
                 line, Rule.DICE_RANGE, f"dice {dice[0]}{dice[1]}: each die must be 1 to 6"
             )
             self.turns.append(replace(detail, legal=False))
-            self.play_as_written(event, player)
+            self.play_as_written(event)
             return
 
         kind = event.kind
@@ -541,7 +529,7 @@ class _GameReplay:
             return
         if kind is RollKind.HIDDEN:
             self.turns.append(detail)
-            self.resigner = player
+            game.resign(player)
             if not isinstance(following, Win):
                 self.flag(line, ExtraRule.RECORD_FORMAT, "'????' (resigned after rolling) "
                           "is not followed by the result")
@@ -552,7 +540,7 @@ class _GameReplay:
         plays = legal_plays(before, dice)
         if not plays[0].moves:  # no legal move: a dance
             self.turns.append(replace(detail, canonical=""))
-            self.pass_turn(plays[0].result)
+            game.end_turn(plays[0].result)
             return
         if kind is RollKind.EMPTY and len(plays) == 1:
             play = plays[0]
@@ -563,12 +551,12 @@ class _GameReplay:
                 Severity.WARNING,
             )
             self.turns.append(replace(detail, canonical=str(play)))
-            self.after_play(play.result, player, line)
+            game.end_turn(play.result)
             return
         if kind is RollKind.EMPTY and (isinstance(following, Win | Resign) or following is None):
             # Rolled, then resigned without moving (gnubg: a bare roll with legal moves).
             self.turns.append(detail)
-            self.resigner = player
+            game.resign(player)
             return
         self.flag(
             line, Rule.MUST_USE_BOTH_DICE,
@@ -576,16 +564,17 @@ class _GameReplay:
             f"{len(plays)} legal plays exist (e.g. {plays[0]})",
         )
         self.turns.append(replace(detail, legal=False))
-        self.pass_turn(self.position.swap())
+        game.end_turn(game.position.swap())
 
     def written_play(self, event: Roll, detail: TurnDetail) -> None:
         player, dice, line, text = event.player, event.dice, event.line, event.text
+        position = self.game.position
         try:
-            result, canonical, hits = _resolve(self.position, dice, text)
+            result, canonical, hits = _resolve(position, dice, text)
         except InvalidNotationError as exc:
             self.flag(line, ExtraRule.INVALID_NOTATION, f"cannot read the play {text!r}: {exc}")
             self.turns.append(replace(detail, legal=False))
-            self.pass_turn(self.position.swap())
+            self.game.end_turn(position.swap())
             return
         except IllegalPlayError as exc:
             rule = exc.rule.value if isinstance(exc.rule, Rule) else str(exc.rule)
@@ -595,7 +584,7 @@ class _GameReplay:
                 f"position {exc.position_id}: {_illegal_reason(exc)}",
             )
             self.turns.append(replace(detail, legal=False))
-            self.play_as_written(event, player)
+            self.play_as_written(event)
             return
         except AmbiguousPlayError as exc:
             self.flag(
@@ -603,7 +592,7 @@ class _GameReplay:
                 f"{text!r} could be {', '.join(exc.candidates)}; the first was taken",
                 Severity.WARNING,
             )
-            play = next(p for p in legal_plays(self.position, dice) if str(p) in exc.candidates)
+            play = next(p for p in legal_plays(position, dice) if str(p) in exc.candidates)
             result, canonical = play.result, str(play)
             hits = sum(1 for move in play.moves if move.hit)
         if self.owner.marks_hits:
@@ -615,9 +604,9 @@ class _GameReplay:
                     Severity.WARNING,
                 )
         self.turns.append(replace(detail, canonical=canonical))
-        self.after_play(result, player, line)
+        self.game.end_turn(result)
 
-    def play_as_written(self, event: Roll, player: int) -> None:
+    def play_as_written(self, event: Roll) -> None:
         """Move the written checkers as far as the board physically allows; pass the turn."""
         moves: tuple[Move, ...] = ()
         if event.kind is RollKind.PLAY:
@@ -625,8 +614,7 @@ class _GameReplay:
                 moves = parse_moves(event.text)
             except InvalidNotationError:
                 moves = ()
-        after = _apply_physically(self.position, moves, event.dice)
-        self.after_play(after, player, event.line)
+        self.game.end_turn(_apply_physically(self.game.position, moves, event.dice))
 
     def edited_position(self, event: Roll, detail: TurnDetail) -> None:
         self.turns.append(replace(detail, legal=False, play_text=event.text))
@@ -637,41 +625,27 @@ class _GameReplay:
                 "'Illegal play (...)': the recorded position cannot be read; the board is "
                 "left as it was",
             )
-            self.pass_turn(self.position.swap())
+            self.game.end_turn(self.game.position.swap())
             return
         self.flag(
             event.line, ExtraRule.EDITED_POSITION,
             f"'Illegal play': the board was set by hand to {position.swap().position_id()}",
         )
-        self.after_play(position, event.player, event.line)
-
-    def after_play(self, result: Position, player: int, line: int) -> None:
-        """``result`` is seen from the opponent, now on roll."""
-        self.pass_turn(result)
-        kind = game_result(result)
-        if kind is not None:
-            points = game_points(
-                cube=self.cube.value, kind=kind, rules=self.rules, cube_turned=self.cube_turned
-            )
-            self.end = (player, kind, points, "bearoff", self.cube.value)
-
-    def pass_turn(self, result: Position) -> None:
-        self.position = result
-        assert self.on_roll is not None
-        self.on_roll = 1 - self.on_roll
+        self.game.end_turn(position)
 
     # -- cube -------------------------------------------------------------------------
 
     def double(self, event: Double) -> None:
-        player, line = event.player, event.line
+        player, line, game = event.player, event.line, self.game
         self.take_turn(player, line, "doubled")
-        offered = self.cube.value * 2
+        cube = game.cube
+        offered = cube.value * 2
         detail = TurnDetail(
             line=line, player=player, action="double",
-            position_id=self.position.position_id(), cube_value=event.value,
+            position_id=game.position.position_id(), cube_value=event.value,
         )
         legal = True
-        rule = self.cube.can_double(player, rules=self.rules, crawford_game=self.crawford)
+        rule = cube.can_double(player, rules=game.rules, crawford_game=game.crawford_game)
         if rule is not None:
             legal = False
             self.flag(line, rule.value if isinstance(rule, Rule) else str(rule),
@@ -680,51 +654,47 @@ class _GameReplay:
             legal = False
             self.flag(
                 line, ExtraRule.CUBE_VALUE,
-                f"'Doubles => {event.value}' but the cube is at {self.cube.value}: "
+                f"'Doubles => {event.value}' but the cube is at {cube.value}: "
                 f"a double offers {offered}",
             )
         self.turns.append(replace(detail, legal=legal))
-        # As played: the double stands even when it was not allowed.
-        self.cube = CubeState(self.cube.value, self.cube.owner, player, 0)
+        game.double()  # as played: the double stands even when it was not allowed
 
     def beaver(self, event: Beaver | Raccoon) -> None:
         """Take a double and redouble at once, keeping the cube (money play); a second
         one in a row, by the original doubler, is a raccoon (spec §7.4)."""
-        player, line = event.player, event.line
-        action = "raccoon" if isinstance(event, Raccoon) or self.cube.beavers else "beaver"
+        player, line, game = event.player, event.line, self.game
+        cube = game.cube
+        action = "raccoon" if isinstance(event, Raccoon) or cube.beavers else "beaver"
         detail = TurnDetail(
             line=line, player=player, action=action,
-            position_id=self._seen_by(player).position_id(), cube_value=event.value,
+            position_id=game.position_for(player).position_id(), cube_value=event.value,
         )
-        pending = self.cube.pending
-        if pending is None or pending == player:
+        if cube.pending is None or cube.pending == player:
             self.flag(line, Rule.NO_DOUBLE_PENDING,
                       f"{self.name(player)} {action}s, but no double is waiting for them")
             self.turns.append(replace(detail, legal=False))
             return
         legal = True
-        offered = self.cube.value * 4  # the double taken, then doubled again
+        offered = cube.value * 4  # the double taken, then doubled again
         try:
-            cube = self.cube.beaver(player, rules=self.rules)
+            cube.beaver(player, rules=game.rules)  # judged on the cube value, not made
         except CubeError as exc:
             legal = False
             rule = exc.rule.value if isinstance(exc.rule, Rule) else str(exc.rule)
             self.flag(line, rule, f"{self.name(player)} {action}s: {exc}")
-            # As played.
-            cube = CubeState(self.cube.value * 2, player, player, self.cube.beavers + 1)
         if event.value is not None and event.value != offered:
             legal = False
             self.flag(line, ExtraRule.CUBE_VALUE,
                       f"'{action.capitalize()}s => {event.value}': the cube goes to {offered}")
         self.turns.append(replace(detail, legal=legal))
-        self.cube = cube
-        self.cube_turned = True
+        game.beaver(player)  # as played
 
     def take(self, event: Take) -> None:
         player, line = event.player, event.line
         detail = TurnDetail(line=line, player=player, action="take",
-                            position_id=self._seen_by(player).position_id())
-        pending = self.cube.pending
+                            position_id=self.game.position_for(player).position_id())
+        pending = self.game.cube.pending
         if pending is None:
             self.flag(line, Rule.NO_DOUBLE_PENDING,
                       f"{self.name(player)} takes, but no double was offered")
@@ -736,44 +706,35 @@ class _GameReplay:
             self.turns.append(replace(detail, legal=False))
             return
         self.turns.append(detail)
-        self.accept()
-
-    def accept(self) -> None:
-        self.cube = self.cube.take()
-        self.cube_turned = True
+        self.game.take()
 
     def drop(self, event: Drop) -> None:
         player, line = event.player, event.line
         detail = TurnDetail(line=line, player=player, action="drop",
-                            position_id=self._seen_by(player).position_id())
-        pending = self.cube.pending
+                            position_id=self.game.position_for(player).position_id())
+        pending = self.game.cube.pending
         if pending is None or pending == player:
             self.flag(line, Rule.NO_DOUBLE_PENDING,
                       f"{self.name(player)} drops, but no double was offered to them")
             self.turns.append(replace(detail, legal=False))
             return
         self.turns.append(detail)
-        winner, value = self.cube.drop()
-        self.end = (winner, ResultKind.SINGLE, value, "drop", value)
+        self.game.drop()
 
     def resign(self, event: Resign) -> None:
         self.turns.append(TurnDetail(
             line=event.line, player=event.player, action="resign",
-            position_id=self._seen_by(event.player).position_id(),
+            position_id=self.game.position_for(event.player).position_id(),
         ))
-        self.resigner = event.player
-
-    def _seen_by(self, player: int) -> Position:
-        if self.on_roll is None or self.on_roll == player:
-            return self.position
-        return self.position.swap()
+        self.game.resign(event.player)  # what was resigned is known from the "Wins" cell
 
     # -- the result -------------------------------------------------------------------
 
     def win(self, event: Win) -> None:
-        line, written = event.line, event.points
-        if self.end is not None:
-            winner, kind, real, ended_by, cube = self.end
+        line, written, game = event.line, event.points, self.game
+        ended = game.result
+        if ended is not None:  # a drop or a bear-off
+            winner, kind, ended_by = ended.winner, ended.kind, ended.ended_by
             if event.player != winner:
                 self.flag(
                     line, ExtraRule.RECORD_FORMAT,
@@ -781,22 +742,18 @@ class _GameReplay:
                     f"{self.name(winner)} won by {ended_by}",
                     Severity.WARNING,
                 )
-            scored, capped = self.check_points(line, winner, written, real, kind, ended_by)
-            self.finish(winner, scored, real, written, capped, kind, ended_by, cube)
+            scored, capped = self.check_points(line, ended, written)
+            self.finish(ended, scored, written, capped)
             return
 
         # No drop and no finished bear-off: a resignation (spec §7.5).
-        cube = self.cube.value
-        values = {
-            kind: game_points(cube=cube, kind=kind, rules=self.rules,
-                              cube_turned=self.cube_turned)
-            for kind in _KIND_ORDER
-        }
-        if self.resigner is not None:
-            winner = 1 - self.resigner
+        cube = game.cube.value
+        values = {kind: game.points_for(kind) for kind in _KIND_ORDER}
+        if game.resignation is not None:
+            winner = 1 - game.resignation[0]
         else:
             winner = self.silent_winner(event, values)
-        need = self.needed[winner] if self.needed is not None else None
+        need = self.score.points_needed(winner)
         exact = [kind for kind in _KIND_ORDER if values[kind] == written]
         if exact:
             kind, real, scored, capped = exact[0], written, written, False
@@ -814,7 +771,8 @@ class _GameReplay:
                     f"is worth {', '.join(str(values[k]) for k in _KIND_ORDER)} "
                     "(single, gammon, backgammon)",
                 )
-        self.finish(winner, scored, real, written, capped, kind, "resign", cube)
+        game.resign(1 - winner, kind)  # what was resigned, now that the result tells
+        self.finish(game.accept_resignation(), scored, written, capped)
 
     def silent_winner(self, event: Win, values: dict) -> int:
         """Who won a resignation that the file does not mark (spec §7.6 rule 4).
@@ -829,17 +787,13 @@ class _GameReplay:
         column, points = event.player, event.points
         other = 1 - column
         reason = ""
-        hint = self.hint
-        if hint.next_scores is not None:
-            fits = [
-                w for w in (0, 1)
-                if hint.next_scores[w] == hint.scores[w] + points
-                and hint.next_scores[1 - w] == hint.scores[1 - w]
-            ]
+        score = self.score
+        if self.next_scores is not None:
+            fits = [w for w in (0, 1) if self._scores_after(w, points) == self.next_scores]
             if fits == [other]:
                 reason = "the next score line"
-        elif event.and_match and hint.length:
-            ends = [w for w in (0, 1) if hint.scores[w] + points >= hint.length]
+        elif event.and_match and score.length:
+            ends = [w for w in (0, 1) if points >= score.points_needed(w)]
             if ends == [other]:
                 reason = "'and the match', and only that win ends the match"
         wanted = next((k for k in _KIND_ORDER if values[k] == points), None)
@@ -848,7 +802,7 @@ class _GameReplay:
             if possible == [other]:
                 reason = f"only {self.name(column)} can lose a {wanted.value} here"
             elif len(possible) == 2:
-                pips = {w: self._seen_by(w).pip_counts()[0] for w in (0, 1)}
+                pips = {w: self.game.position_for(w).pip_counts()[0] for w in (0, 1)}
                 if pips[column] - pips[other] >= _FAR_BEHIND:
                     reason = (
                         f"{self.name(column)} is {pips[column] - pips[other]} pips behind"
@@ -863,8 +817,14 @@ class _GameReplay:
         )
         return other
 
+    def _scores_after(self, winner: int, points: int) -> tuple[int, int] | None:
+        """The match score if ``winner`` won ``points`` (None: no such game can count)."""
+        if points < 1 or self.score.is_over():
+            return None
+        return self.score.after_game(winner, points).scores
+
     def _could_lose(self, loser: int, kind: ResultKind) -> bool:
-        side = self._seen_by(loser).mover
+        side = self.game.position_for(loser).mover
         if side[0]:
             return False  # has borne off: a single game at most
         if kind is ResultKind.GAMMON:
@@ -872,30 +832,29 @@ class _GameReplay:
         # backgammon: a checker on the bar or in the winner's home board (points 19-24)
         return side[25] > 0 or any(side[point] for point in range(19, 25))
 
-    def check_points(
-        self, line: int, winner: int, written: int, real: int, kind: ResultKind, how: str
-    ) -> tuple[int, bool]:
+    def check_points(self, line: int, ended: GameResult, written: int) -> tuple[int, bool]:
+        """(points scored, capped) for a drop or a bear-off written as "Wins ``written``":
+        the real value, or the points the winner still needed when that is less."""
+        real = ended.points
         if written == real:
             return written, False
-        need = self.needed[winner] if self.needed is not None else None
+        need = self.score.points_needed(ended.winner)
         if need is not None and written == min(real, need):
             return written, True
         accepted = f"{real}" if need is None or need >= real else f"{real} or {need}"
         self.flag(
             line, Rule.RESULT_MISMATCH,
-            f"'Wins {written}' but the game was won by {how} as a {kind.value} on a "
-            f"{self.cube.value if how != 'drop' else real}-cube: worth {accepted}",
+            f"'Wins {written}' but the game was won by {ended.ended_by} as a "
+            f"{ended.kind.value} on a {self.game.cube.value}-cube: worth {accepted}",
         )
         return real, False
 
-    def finish(
-        self, winner: int, scored: int, real: int, written: int, capped: bool,
-        kind: ResultKind, ended_by: str, cube: int,
-    ) -> None:
+    def finish(self, ended: GameResult, scored: int, written: int, capped: bool) -> None:
+        cube = self.game.cube  # for a drop, the value before the refused double
         self.result = {
-            "winner": winner, "points": scored, "real_points": real,
-            "written_points": written, "capped": capped, "result": kind,
-            "ended_by": ended_by, "cube": cube, "cube_owner": self.cube.owner,
+            "winner": ended.winner, "points": scored, "real_points": ended.points,
+            "written_points": written, "capped": capped, "result": ended.kind,
+            "ended_by": ended.ended_by, "cube": cube.value, "cube_owner": cube.owner,
         }
 
 
@@ -945,15 +904,16 @@ def _make_moves(
     return Position(tuple(opponent), tuple(mover)), format_moves(made), hits
 
 
-def _double_refusal(rule: object, game: _GameReplay, player: int) -> str:
-    value = getattr(rule, "value", str(rule))
+def _double_refusal(rule: object, replayed: _GameReplay, player: int) -> str:
+    name, value = replayed.name, getattr(rule, "value", str(rule))
     if value == Rule.CRAWFORD_NO_DOUBLE.value:
-        return f"{game.name(player)} doubles in the Crawford game"
+        return f"{name(player)} doubles in the Crawford game"
     if value == Rule.CUBE_NOT_OWNED.value:
-        return f"{game.name(player)} doubles, but the cube belongs to {game.name(1 - player)}"
+        return f"{name(player)} doubles, but the cube belongs to {name(1 - player)}"
     if value == Rule.CUBE_LIMIT.value:
-        return f"{game.name(player)} doubles past the cube limit ({game.rules.cube_limit})"
-    return f"{game.name(player)} may not double here ({value})"
+        limit = replayed.game.rules.cube_limit
+        return f"{name(player)} doubles past the cube limit ({limit})"
+    return f"{name(player)} may not double here ({value})"
 
 
 def _illegal_reason(exc: IllegalPlayError) -> str:

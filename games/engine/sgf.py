@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .errors import InvalidNotationError
 from .matchfile import (
     MAX_MATCH_LENGTH,
     Beaver,
@@ -45,6 +46,8 @@ from .matchfile import (
     _decode,
     parse_match_file,
 )
+from .notation import parse_moves
+from .replay import replay
 
 __all__ = ["SgfError", "is_sgf", "parse_record", "parse_sgf", "write_sgf"]
 
@@ -437,8 +440,6 @@ def write_sgf(match: MatchFile, report=None, *, application: str = "bgclub") -> 
     (``RE``, with ``R`` for a resignation) and the Crawford game come from it. A play that
     cannot be read is written as a bare roll.
     """
-    from .replay import replay  # replay imports the readers; import it when writing
-
     if report is None:
         report = replay(match)
     out: list[str] = []
@@ -518,9 +519,6 @@ def _node(event: Event, details: dict) -> str:
 
 
 def _hops(event: Roll, detail) -> Iterator[str]:
-    from .errors import InvalidNotationError
-    from .notation import parse_moves
-
     text = event.text if event.kind is RollKind.PLAY else ""
     if detail is not None and detail.legal and detail.canonical:
         text = detail.canonical

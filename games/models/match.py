@@ -81,7 +81,7 @@ class MatchRecord(models.Model):
 
     @property
     def is_money(self) -> bool:
-        return self.match_length == 0
+        return self.engine_rules().is_money
 
     @property
     def source_format(self) -> str:
@@ -203,6 +203,9 @@ class RulesCheck(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    #: The worker run that claimed it (``ops.services.worker_name``): the requeue sends a
+    #: check again when it runs too long and that worker has given no sign of life since.
+    worker = models.CharField(max_length=200, blank=True)
     error = models.TextField(blank=True)
     report = models.JSONField(default=dict, blank=True)
 

@@ -29,7 +29,7 @@ def replay_frames(*, record: MatchRecord) -> tuple[GameFrames, ...]:
         parsed = record.parsed_file()
     except matchfile.MatchFileError:
         return ()
-    frames = build_frames(replay(parsed, rules), names=names, jacoby=record.jacoby)
+    frames = build_frames(replay(parsed, rules), names=names)
     with _LOCK:
         _CACHE[key] = frames
         while len(_CACHE) > _CACHE_SIZE:

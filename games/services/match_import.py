@@ -11,11 +11,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from clubs.models import Club, Membership, Player
+from clubs.permissions import club_players
 from clubs.services import player_join
 from games.engine import matchfile, sgf
 from games.engine.replay import rules_for
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck
-from games.services.rules_check import rules_check_enqueue
+from games.services.rules_check_queue import rules_check_enqueue
 
 _EVENT_KINDS = {
     matchfile.Roll: MatchTurn.Kind.ROLL,
@@ -95,11 +96,7 @@ def match_import(
 def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, left, right):
     if left.pk == right.pk:
         raise MatchImportError("The two players of a match must be different members.")
-    members = set(Membership.objects.filter(club=club, player_id__in=[left.pk, right.pk])
-                  .values_list("player_id", flat=True))
-    for player in (left, right):
-        if player.pk not in members:
-            raise MatchImportError(f"{player} is not a member of {club}.")
+    club_players(club=club, players=[left, right], error=MatchImportError)
     return MatchRecord.objects.create(
         club=club, player_left=left, player_right=right,
         name_left=parsed.players[0], name_right=parsed.players[1],
@@ -120,9 +117,11 @@ def _decoded_text(data: bytes, encoding: str) -> str:
 
 
 def _player_for(club: Club, name: str) -> Player:
-    """The club member whose name matches the file's; a new player member otherwise."""
+    """The club member whose name matches the file's (a current one first: a past one is
+    then refused by the membership gate); a new player member otherwise."""
     name = name.strip() or "Unknown player"
-    found = Membership.objects.filter(club=club, player__name__iexact=name).first()
+    found = (Membership.objects.of_club(club).filter(player__name__iexact=name)
+             .order_by("-is_active", "pk").first())
     if found:
         return found.player
     return player_join(club=club, name=name).player

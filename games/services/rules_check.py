@@ -6,8 +6,9 @@ wholesale, and a finished check is never re-run by a redelivered message.
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from games.engine import Position, Rules, legal_plays
@@ -15,6 +16,8 @@ from games.engine.errors import EngineError
 from games.engine.replay import replay
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck, Violation
 from games.signals import rules_check_finished
+from ops.models import WorkerHeartbeat
+from ops.services import worker_name
 
 from .match_results import match_record_result_publish
 from .rulings import record_standing_recompute
@@ -28,17 +31,6 @@ def rules_for_record(record: MatchRecord) -> Rules:
     return record.engine_rules()
 
 
-def rules_check_enqueue(*, check_id: int) -> None:
-    """Send the check to the broker. If the broker is down the check stays queued and the
-    periodic requeue task sends it again later (nothing is lost).
-
-    The task is imported here, not at the top: tasks import this module (HackSoft's rule
-    for dispatching from a service without an import cycle)."""
-    from games.tasks import rules_check_run_task
-
-    rules_check_run_task.delay(check_id)
-
-
 def rules_check_claim(*, check_id: int) -> bool:
     """Mark the check running; False when it is finished or unknown (nothing to do)."""
     claimable = Q(status=RulesCheck.Status.QUEUED) | Q(status=RulesCheck.Status.RUNNING)
@@ -47,8 +39,9 @@ def rules_check_claim(*, check_id: int) -> bool:
         if check is None:
             return False
         check.status, check.started_at = RulesCheck.Status.RUNNING, timezone.now()
+        check.worker = worker_name()
         check.attempts += 1
-        check.save(update_fields=["status", "started_at", "attempts"])
+        check.save(update_fields=["status", "started_at", "worker", "attempts"])
     return True
 
 
@@ -68,26 +61,37 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
     return check
 
 
-def rules_check_requeue(*, older_than: timedelta = STALE_AFTER) -> list[int]:
-    """Checks still queued (e.g. saved while the broker was down): send them again."""
-    cutoff = timezone.now() - older_than
+def rules_check_requeue(*, older_than: timedelta = STALE_AFTER,
+                        running_limit: timedelta | None = None) -> list[int]:
+    """The checks to send again: those still queued (e.g. saved while the broker was down)
+    and those left running by a killed worker (``rules_checks_abandoned``), queued afresh.
+    ``rules_check_requeue_task`` sends them; this module sends no task."""
+    now = timezone.now()
     stale = list(RulesCheck.objects.filter(
-        status=RulesCheck.Status.QUEUED, queued_at__lt=cutoff
+        status=RulesCheck.Status.QUEUED, queued_at__lt=now - older_than
     ).values_list("pk", flat=True))
-    for check_id in stale:
-        rules_check_enqueue(check_id=check_id)
-    return stale
+    abandoned = rules_checks_abandoned(now=now, limit=running_limit)
+    for check_id, started_at in abandoned:
+        # Conditional: a worker that claims it meanwhile keeps it (the claim changes it).
+        RulesCheck.objects.filter(pk=check_id, status=RulesCheck.Status.RUNNING,
+                                  started_at=started_at).update(
+            status=RulesCheck.Status.QUEUED, queued_at=now)
+    return [*stale, *(check_id for check_id, _ in abandoned)]
 
 
-def rules_check_restart(*, record: MatchRecord) -> RulesCheck:
-    """Queue a fresh check of a record (after a fix of the engine, say)."""
-    with transaction.atomic():
-        check, _ = RulesCheck.objects.select_for_update().get_or_create(record=record)
-        check.status, check.error = RulesCheck.Status.QUEUED, ""
-        check.queued_at = timezone.now()
-        check.save(update_fields=["status", "error", "queued_at"])
-        transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
-    return check
+def rules_checks_abandoned(*, now=None, limit: timedelta | None = None
+                           ) -> list[tuple[int, object]]:
+    """(id, started_at) of the checks running longer than ``limit`` (the setting
+    ``RULES_CHECK_RUNNING_LIMIT``) whose worker has sent no heartbeat since they started: a
+    killed worker's, which the broker would redeliver only much later (an hour with Redis).
+    A worker that still beats may still be running it: it is left alone."""
+    limit = settings.RULES_CHECK_RUNNING_LIMIT if limit is None else limit
+    now = now or timezone.now()
+    beat_since = WorkerHeartbeat.objects.filter(worker=OuterRef("worker"),
+                                                processed_at__gt=OuterRef("started_at"))
+    return list(RulesCheck.objects.filter(
+        status=RulesCheck.Status.RUNNING, started_at__lt=now - limit,
+    ).exclude(Exists(beat_since)).values_list("pk", "started_at"))
 
 
 def _store_error(check: RulesCheck, message: str) -> RulesCheck:

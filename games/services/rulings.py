@@ -9,6 +9,7 @@ from django.db import transaction
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.permissions import is_referee
+from games.engine import MatchScore
 from games.models import MatchGame, MatchRecord, Ruling, Violation
 
 from .match_results import match_record_result_publish
@@ -30,15 +31,16 @@ def _game_state(game: MatchGame | None) -> dict:
 
 
 def record_standing_recompute(*, record: MatchRecord) -> None:
-    """Standing score = the points of every game not voided, to its winner."""
-    score = [0, 0]
+    """Standing score = the points of every game not voided, to its winner; the match is
+    won when the engine's ``MatchScore`` says the score is a final one (exactly one player
+    has reached the length), by the player it names."""
+    points_of = [0, 0]
     for winner, points in record.games.filter(is_void=False).values_list("winner", "points"):
         if winner is not None and points:
-            score[winner] += points
-    record.score_left, record.score_right = score
-    length = record.match_length
-    reached = [side for side in (0, 1) if length and score[side] >= length]
-    record.winner = reached[0] if len(reached) == 1 else None
+            points_of[winner] += points
+    standing = MatchScore(record.match_length, (points_of[0], points_of[1]))
+    record.score_left, record.score_right = standing.scores
+    record.winner = standing.winner() if standing.is_final() else None
     record.save(update_fields=["score_left", "score_right", "winner"])
 
 

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
 from clubs.decorators import login_if_anonymous
@@ -10,7 +10,6 @@ from clubs.permissions import (
     club_for_member,
     club_for_results,
     is_club_admin,
-    match_record_for_viewer,
 )
 from games.engine import Position
 from games.engine.errors import EngineError
@@ -20,13 +19,8 @@ from games.selectors import match as selectors
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import MatchImportError, RuleOptions, match_import
 
-
-def _record(request, pk: int) -> MatchRecord:
-    try:
-        record = selectors.match_get(pk=pk)
-    except MatchRecord.DoesNotExist:
-        raise Http404("No such match record.") from None
-    return match_record_for_viewer(user=request.user, record=record)
+from .access import viewable_record
+from .replay import replay_context
 
 
 @login_if_anonymous
@@ -62,12 +56,10 @@ def match_upload(request, slug: str):
 
 @login_if_anonymous
 def match_detail(request, pk: int):
-    record = _record(request, pk)
+    record = viewable_record(request, pk)
     violations = list(selectors.match_violations(record=record))
     for violation in violations:
         violation.diagram = _diagram(violation.position_id)
-    from .replay import replay_context  # replay.py imports this module's _record
-
     check = getattr(record, "rules_check", None)
     wait = selectors.check_wait(check=check)
     if wait is not None and wait.stale and is_club_admin(user=request.user, club=record.club):
@@ -95,12 +87,12 @@ def export_response(record: MatchRecord, fmt: str) -> HttpResponse:
 
 @login_if_anonymous
 def match_download(request, pk: int):
-    return export_response(_record(request, pk), "mat")
+    return export_response(viewable_record(request, pk), "mat")
 
 
 @login_if_anonymous
 def match_download_sgf(request, pk: int):
-    return export_response(_record(request, pk), "sgf")
+    return export_response(viewable_record(request, pk), "sgf")
 
 
 def _diagram(position_id: str) -> str:

@@ -6,8 +6,8 @@ fetching the next frame's fragment and keeps the turn in the URL fragment (``#g3
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -21,7 +21,7 @@ from games.models import ReplaySetting
 from games.selectors import replay as selectors
 from games.services.replay_setting import replay_setting_save
 
-from .match import _record
+from .access import viewable_record
 
 
 def _home_for(game: int, home: str, switch: bool) -> str:
@@ -113,7 +113,7 @@ def _applies(ruling, frame: Frame) -> bool:
 @login_if_anonymous
 def match_replay_frame(request, pk: int, key: str):
     """One frame as an HTML fragment (the stepping script asks for it)."""
-    record = _record(request, pk)
+    record = viewable_record(request, pk)
     context = replay_context(request, record, key)
     if context.get("frame") is None or context["frame"].key != key:
         raise Http404("No such turn in this match.")
@@ -131,7 +131,7 @@ def replay_setting_update(request):
                         switch_sides=request.POST.get("switch_sides") in ("on", "1", "true"))
     messages.success(request, "Board direction saved.")
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         target = "/"
-    return redirect(target)
+    return HttpResponseRedirect(target)  # a path, never a view name (redirect() tries both)

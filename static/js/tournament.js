@@ -63,3 +63,39 @@
   }
   setInterval(poll, 15000);
 })();
+
+// The director's seeding list: without a script, each player has a number box (their
+// position, best first); with it, the players can also be dragged into order, and the
+// boxes are renumbered 1..N to follow the list. The form posts the numbers either way.
+(function () {
+  const list = document.querySelector("[data-seed-order]");
+  if (!list) return;
+  let dragged = null;
+  function renumber() {
+    list.querySelectorAll("li").forEach(function (item, index) {
+      item.querySelector("input").value = index + 1;
+    });
+  }
+  list.querySelectorAll("li").forEach(function (item) {
+    item.draggable = true;
+    item.addEventListener("dragstart", function (event) {
+      dragged = item;
+      item.classList.add("dragging");
+      event.dataTransfer.effectAllowed = "move";
+      event.dataTransfer.setData("text/plain", item.dataset.seedEntry || "");
+    });
+    item.addEventListener("dragend", function () {
+      item.classList.remove("dragging");
+      dragged = null;
+      renumber();
+    });
+    item.addEventListener("dragover", function (event) {
+      if (!dragged || dragged === item) return;
+      event.preventDefault();
+      const box = item.getBoundingClientRect();
+      const after = event.clientY > box.top + box.height / 2;
+      list.insertBefore(dragged, after ? item.nextSibling : item);
+    });
+    item.addEventListener("drop", function (event) { event.preventDefault(); });
+  });
+})();

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from clubs.ratings import RatedMatch, replay, standings_after  # noqa: E402
+from ratings.core import RatedMatch, replay, standings_after  # noqa: E402
 
 SEED = 20240611
 LENGTHS = (1, 3, 5, 5, 7, 7, 9, 11)

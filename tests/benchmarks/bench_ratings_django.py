@@ -75,9 +75,10 @@ def _seed(args) -> int:
 def _recomputes(club_id: int) -> dict:
     from django.db import transaction
 
-    from clubs.models import RatingChange, RatingSettings, Season
-    from clubs.services.ratings import BEGINNING, ratings_recompute, ratings_recompute_request
     from config.celery import app
+    from ratings.models import RatingChange, RatingSettings, Season
+    from ratings.services.recompute import BEGINNING, ratings_recompute
+    from ratings.services.updates import ratings_recompute_request
     from results.models import FinishedMatch
     from results.services import finished_match_record
 

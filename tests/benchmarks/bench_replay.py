@@ -20,14 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games.engine import (  # noqa: E402
-    MatchScore,
-    Position,
-    Rules,
-    game_points,
-    game_result,
-    legal_plays,
-)
+from games.engine import Game, MatchScore, Phase, Rules  # noqa: E402
 from games.engine.matchfile import (  # noqa: E402
     Double,
     Drop,
@@ -59,7 +52,8 @@ def random_match(seed: int, length: int, double_rate: float = 0.03) -> tuple[str
 
     Each turn the player on roll may double (when allowed) with probability
     ``double_rate``; the opponent takes or drops at random. Every play is chosen at
-    random among the legal plays, so the file replays without a violation.
+    random among the legal plays, so the file replays without a violation. The games are
+    played on the engine's ``Game`` (the one game machine) and written down as events.
     """
     rng = random.Random(seed)
     rules = Rules(match_length=length)
@@ -67,42 +61,30 @@ def random_match(seed: int, length: int, double_rate: float = 0.03) -> tuple[str
     games: list[GameRecord] = []
     plays = 0
     while not score.is_over():
-        crawford = score.is_crawford_game()
+        game = Game(rules, score=score)
         events: list = []
-        position = Position.start()
         first = rng.randrange(1, 7)
-        second = rng.choice([d for d in range(1, 7) if d != first])
-        on_roll = 0 if first > second else 1
-        dice = (max(first, second), min(first, second))
-        cube, owner, turned = 1, None, False
-        opening = True  # the opening roll is the two players' dice, made above
-        while True:
-            may_double = not (opening or crawford) and owner in (None, on_roll)
-            if may_double and rng.random() < double_rate:
-                events.append(Double(on_roll, cube * 2))
-                if rng.random() < 0.5:
-                    events.append(Drop(1 - on_roll))
-                    events.append(Win(on_roll, cube))
-                    winner, points = on_roll, cube
-                    break
-                events.append(Take(1 - on_roll))
-                cube, owner, turned = cube * 2, 1 - on_roll, True
-            if not opening:
-                dice = (rng.randrange(1, 7), rng.randrange(1, 7))
-            opening = False
-            play = rng.choice(legal_plays(position, dice))
+        game.roll_opening((first, rng.choice([d for d in range(1, 7) if d != first])))
+        while game.phase is not Phase.OVER:
+            if game.phase is Phase.ROLL:
+                if game.can_double() is None and rng.random() < double_rate:
+                    events.append(Double(game.on_roll, game.cube.value * 2))
+                    game.double()
+                    if rng.random() < 0.5:
+                        events.append(Drop(game.turn))
+                        game.drop()
+                        break
+                    events.append(Take(game.turn))
+                    game.take()
+                game.roll((rng.randrange(1, 7), rng.randrange(1, 7)))
+            play = rng.choice(game.legal_plays())
             plays += 1
             kind = RollKind.PLAY if play.moves else RollKind.EMPTY
-            events.append(Roll(on_roll, dice, kind, _gnubg_text(play)))
-            result = game_result(play.result)
-            if result is not None:
-                points = game_points(cube=cube, kind=result, rules=rules, cube_turned=turned)
-                winner = on_roll
-                events.append(Win(on_roll, points))
-                break
-            position, on_roll = play.result, 1 - on_roll
+            events.append(Roll(game.on_roll, game.dice, kind, _gnubg_text(play)))
+            game.play(play)
+        events.append(Win(game.result.winner, game.result.points))
         games.append(GameRecord(len(games) + 1, score.scores, tuple(events)))
-        score = score.after_game(winner, points)
+        score = game.score_after()
     match = MatchFile(
         tags=Tags((("Site", "bench_replay.py"), ("Crawford", "On"))),
         notes=(f"random legal play, seed {seed}",),

@@ -44,7 +44,7 @@ def test_the_director_creates_draws_starts_and_enters_a_result(page, live_server
     page.fill("input[name=guest]", "Visiting Vera")
     page.click("button:has-text('Enter')")
     page.wait_for_selector("[data-entry='Visiting Vera']")
-    page.click("button:has-text('Set seeds')")  # blank order: a recorded random draw
+    page.click("button:has-text('Draw the seeds at random')")  # recorded
     page.wait_for_selector("text=Seeds drawn at random")
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-testid=day]")
@@ -63,6 +63,25 @@ def test_the_director_creates_draws_starts_and_enters_a_result(page, live_server
     assert semi.player_b.name in final.inner_text()  # the bracket advanced
     assert "Waiting" in final.inner_text()  # the other semi-final is still to play
     assert page.locator("#match-M1-1 .won").inner_text().startswith(semi.player_b.name)
+
+
+def test_the_director_drags_the_players_into_seed_order(page, live_server, login, alice,
+                                                        club):
+    tournament = services.tournament_create(club=club, name="Seeded Cup",
+                                            starts_on=datetime.date(2026, 11, 28))
+    for name in ("Ann", "Ben", "Cat"):
+        services.entry_add(tournament=tournament, player=_member(club, name))
+    login("alice")
+    page.goto(f"{live_server.url}{tournament.get_absolute_url()}manage/")
+    items = page.locator("[data-seed-order] li")
+    items.nth(2).drag_to(items.nth(0), target_position={"x": 5, "y": 2})  # Cat to the top
+    numbers = page.locator("[data-seed-order] input")
+    assert [numbers.nth(i).input_value() for i in range(3)] == ["1", "2", "3"]
+    assert items.nth(0).get_attribute("data-seed-entry") == "Cat"
+    page.click("button:has-text('Seed in this order')")
+    page.wait_for_selector("text=Seeds set.")
+    assert list(tournament.entries.order_by("seed").values_list("player__name", flat=True)
+                ) == ["Cat", "Ann", "Ben"]
 
 
 def test_a_bad_score_is_refused_in_the_browser(page, live_server, login, alice, club):

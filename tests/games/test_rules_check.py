@@ -70,12 +70,19 @@ def test_unknown_check_id_is_harmless():
 def test_checks_left_queued_are_sent_again(club, monkeypatch):
     from datetime import timedelta
 
+    from django.utils import timezone
+
+    from games import tasks
+
     sent = []
-    for where in ("match_import", "rules_check"):
-        monkeypatch.setattr(f"games.services.{where}.rules_check_enqueue",
-                            lambda *, check_id: sent.append(check_id))
+    monkeypatch.setattr(tasks.rules_check_run_task, "delay", sent.append)
     record = match_import(club=club, data=sample_bytes("gnubg_roll_then_resign_1p.mat"))
-    assert rules_check_requeue(older_than=timedelta(seconds=-1)) == [record.rules_check.pk]
+    tasks.rules_check_requeue_task()
+    assert sent == []  # queued a moment ago: not stale yet
+    RulesCheck.objects.filter(pk=record.rules_check.pk).update(
+        queued_at=timezone.now() - RulesCheck.STALE_AFTER - timedelta(minutes=1))
+    assert rules_check_requeue() == [record.rules_check.pk]
+    tasks.rules_check_requeue_task()
     assert sent == [record.rules_check.pk]
 
 

@@ -6,7 +6,8 @@ from django.core.exceptions import PermissionDenied
 
 from games.models import Ruling
 from games.services.match_import import match_import
-from games.services.rules_check import rules_check_restart, rules_check_run
+from games.services.rules_check import rules_check_run
+from games.services.rules_check_queue import rules_check_restart
 from games.services.rulings import RulingError, ruling_record
 from tests.factories import sample_bytes
 
@@ -75,3 +76,17 @@ def test_a_recheck_does_not_undo_a_ruling(record, carol):
     rules_check_run(check_id=record.rules_check.pk)
     record.refresh_from_db()
     assert (record.score_left, record.score_right) == ruled
+
+
+def test_a_correction_that_takes_both_players_to_the_length_leaves_no_winner(record, carol):
+    """The standing result follows the engine's MatchScore: a final score has exactly one
+    player at or past the length, so a corrected game that takes the loser past it too
+    leaves the match without a winner (the referee has more to rule)."""
+    assert record.winner is not None
+    winner, length = record.winner, record.match_length
+    game = record.games.filter(winner=1 - winner).order_by("number").first()
+    ruling_record(record=record, referee=carol, kind=Ruling.Kind.CORRECT, reason="Misread",
+                  game_number=game.number, winner=1 - winner, points=2 * length)
+    record.refresh_from_db()
+    assert min(record.score_left, record.score_right) >= length
+    assert record.winner is None

@@ -3,6 +3,7 @@ its verdict to the database; a record saved while the broker is down is checked 
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from games.models import MatchRecord, RulesCheck
@@ -45,5 +46,8 @@ def test_record_saved_while_broker_down_is_checked_later(celery_worker_process, 
     assert RulesCheck.objects.get(record=record).status == "queued"
     from datetime import timedelta
 
-    assert rules_check_requeue(older_than=timedelta(seconds=-1)) == [record.rules_check.pk]
+    RulesCheck.objects.filter(record=record).update(
+        queued_at=timezone.now() - RulesCheck.STALE_AFTER - timedelta(minutes=1))
+    assert rules_check_requeue() == [record.rules_check.pk]
+    tasks.rules_check_requeue_task.delay()  # through the broker, as the beat sends it
     assert wait_for(_finished(record.pk), timeout=90).status == "passed"

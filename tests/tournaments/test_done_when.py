@@ -137,7 +137,7 @@ def test_a_thirteen_player_main_consolation_last_chance_event_from_entries_to_pl
     players = _members(club, 12)
     _enter_everyone(event, players, "Visiting Vera")
     entries = list(event.tournament.entries.order_by("pk"))
-    event.direct("seed", order=",".join(str(e.pk) for e in entries))  # guest: seed 13
+    event.direct("seed", order="\n".join(e.player.name for e in entries))  # guest: seed 13
     event.direct("start")
     assert event.match("M1-3").player_b.name == "Visiting Vera"  # 4 v 13
     assert sorted(m.key for m in event.ready()) == ["M1-2", "M1-3", "M1-4", "M1-6", "M1-8"]

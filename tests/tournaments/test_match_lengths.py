@@ -11,7 +11,7 @@ from tests.tournaments.test_round_robin_event import _play_all
 from tests.tournaments.test_swiss_event import _players
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.services import ladder, league, rounds
+from tournaments.services import ladder, league
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +70,7 @@ def test_the_groups_knockout_plays_the_events_final_length(club):
     services.tournament_start(tournament=tournament)
     tournament.refresh_from_db()
     _play_all(tournament)
-    knockout = rounds.groups_knockout_create(tournament=tournament)
+    knockout = services.groups_knockout_create(tournament=tournament)
     lengths = {(r.flight, r.number): r.length for r in knockout.rounds.all()}
     assert (lengths["main", 1], lengths["main", 2]) == (5, 9)  # was 5 and 5: ignored
 

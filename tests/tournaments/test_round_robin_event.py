@@ -8,7 +8,6 @@ import pytest
 from tests.tournaments.test_swiss_event import _players
 from tournaments import selectors_rounds, services
 from tournaments.models import Tournament, TournamentMatch
-from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 M = TournamentMatch.Status
@@ -78,9 +77,9 @@ def test_four_groups_send_their_top_two_into_a_crossed_over_knockout(club):
     assert groups == {"A": {1, 8, 9, 16}, "B": {2, 7, 10, 15}, "C": {3, 6, 11, 14},
                       "D": {4, 5, 12, 13}}
     with pytest.raises(services.TournamentError, match="needs its result"):
-        rounds.groups_knockout_create(tournament=tournament)
+        services.groups_knockout_create(tournament=tournament)
     _play_all(tournament)
-    knockout = rounds.groups_knockout_create(tournament=tournament)
+    knockout = services.groups_knockout_create(tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert tournament.options["format_settings"]["knockout"] == knockout.pk

@@ -226,13 +226,13 @@ def test_the_director_closes_a_swiss_after_its_last_round(club):
     tournament, players = _event(club, 4, rounds=2)
     with pytest.raises(services.TournamentError, match="no result yet"):
         _pair(tournament)
-        rounds.tournament_close(tournament=tournament)
+        services.tournament_close(tournament=tournament)
     _play(tournament, 1)
     _pair(tournament)
     _play(tournament, 2)
     with pytest.raises(services.TournamentError, match="All 2 rounds are played"):
         rounds.swiss_round_preview(tournament=tournament)
-    rounds.tournament_close(tournament=tournament)
+    services.tournament_close(tournament=tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     # Round 1: 1-3, 2-4 (1 and 2 win); round 2: 1-2 (1 wins), 3-4 (3 wins), all 5-0.

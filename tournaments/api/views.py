@@ -11,12 +11,12 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
+from ops.api import ApiErrorsMixin
 from tournaments import services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
-
-from .base import TournamentApiView
 
 # --------------------------------------------------------------------------- output
 
@@ -176,7 +176,7 @@ class RulingInput(ResultInput):
 # --------------------------------------------------------------------------- writes
 
 
-class _Write(TournamentApiView):
+class _Write(ApiErrorsMixin, APIView):
     """Validate the input, call the service; a refusal is a 400 with the reason."""
 
     permission_classes = [permissions.IsAuthenticated]

@@ -3,19 +3,19 @@ league tables (anyone reads); the director previews and publishes a Swiss round;
 challenge, accept, report and confirm; admins enter results, referees correct them. Every
 write goes through a service; the gates of ``clubs.permissions`` decide who."""
 
+from django import forms as django_forms
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
-from tournaments import selectors_league, selectors_rounds
+from clubs.permissions import club_for_admin
+from ops.api import ApiErrorsMixin
+from tournaments import actions, forms, selectors_league
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
-from tournaments.services import ladder as ladders
-from tournaments.services import league as leagues
-from tournaments.services import rounds
-
-from .base import TournamentApiView
+from tournaments.services import handler_for, rounds
 
 
 class FormatStandingsRowOutput(serializers.Serializer):
@@ -48,20 +48,14 @@ class PairingInput(serializers.Serializer):
         child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2))
 
 
-class FormatResultInput(serializers.Serializer):
-    winner = serializers.IntegerField(min_value=1)
-    score_a = serializers.IntegerField(min_value=0, max_value=99, required=False)
-    score_b = serializers.IntegerField(min_value=0, max_value=99, required=False)
-    walkover = serializers.BooleanField(default=False)
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
-
-
 def _round_tournament(pk: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), pk=pk,
-                             format__in=selectors_rounds.ROUND_FORMATS)
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not tournament.kind.is_round_based:
+        raise Http404("A knockout has no standings or pairing: see its bracket.")
+    return tournament
 
 
-class TournamentStandingsApi(TournamentApiView):
+class TournamentStandingsApi(ApiErrorsMixin, APIView):
     """Standings of a Swiss, MoreSwiss or round robin (per group for groups), with the
     tie-break columns in the event's order."""
 
@@ -70,13 +64,12 @@ class TournamentStandingsApi(TournamentApiView):
     @extend_schema(responses=FormatStandingsOutput(many=True))
     def get(self, request, pk: int):
         tournament = _round_tournament(pk)
-        flights = selectors_rounds.groups_of(tournament=tournament) \
-            if tournament.format == "groups" else [None]
-        return Response([{"group": f, **FormatStandingsOutput(selectors_rounds.standings_table(
-            tournament=tournament, flight=f)).data} for f in flights])
+        tables = handler_for(tournament).standings(tournament=tournament)
+        return Response([{"group": t["flight"], **FormatStandingsOutput(t["standings"]).data}
+                         for t in tables])
 
 
-class SwissPairingApi(TournamentApiView):
+class SwissPairingApi(ApiErrorsMixin, APIView):
     """GET: the next round's proposed pairs (player ids) and the rematches among them.
     POST: publish pairs (the proposal, or a director's change of it). Club admins only."""
 
@@ -116,7 +109,60 @@ class ChallengeOutput(serializers.ModelSerializer):
                   "winner", "score_challenger", "score_challenged"]
 
 
-class LadderApi(TournamentApiView):
+# --------------------------------------------------------------------------- the actions
+
+_FIELDS = {django_forms.IntegerField: serializers.IntegerField,
+           django_forms.DateField: serializers.DateField,
+           django_forms.ChoiceField: serializers.ChoiceField,
+           django_forms.CharField: serializers.CharField}
+
+
+def _documented(form_class, *, leave_out=()) -> type[serializers.Serializer]:
+    """The form's fields as a serializer, for the API's documentation only: the form of
+    ``tournaments.forms`` validates, for the pages and the API alike."""
+    fields = {}
+    for name, field in form_class.base_fields.items():
+        if name in leave_out:
+            continue
+        kind = next(k for k in _FIELDS if isinstance(field, k))
+        options = {"required": field.required}
+        if kind is django_forms.ChoiceField:
+            options["choices"] = field.choices
+        for bound in ("min_value", "max_value"):
+            if getattr(field, bound, None) is not None:
+                options[bound] = getattr(field, bound)
+        fields[name] = _FIELDS[kind](**options)
+    return type(f"{form_class.__name__}Input", (serializers.Serializer,), fields)
+
+
+def _input(request, extra: dict) -> dict:
+    data = request.data
+    if hasattr(data, "dict"):
+        data = data.dict()
+    elif not isinstance(data, dict):  # a JSON list, number or string
+        raise serializers.ValidationError({"non_field_errors": ["Send a JSON object."]})
+    return {**data, **extra}
+
+
+def _run(request, *, tables: dict, name: str, event, needs: str | None = None,
+         extra: dict | None = None):
+    """One action of the shared table (``tournaments.actions``): the audience's gate, the
+    form (a 400 with its errors), the service (its refusals mapped by ``ops.api``).
+    ``needs``: the row the endpoint names (an action without it is not one of its)."""
+    audience, action = actions.find(tables, name)
+    if needs is not None and needs not in action.form.base_fields:
+        raise Http404("Unknown action.")
+    actions.gate(audience, user=request.user, club_id=event.club_id)
+    form = action.form(_input(request, extra or {}))
+    if not form.is_valid():
+        raise serializers.ValidationError({
+            "non_field_errors" if field == "__all__" else field: errors
+            for field, errors in form.errors.items()})
+    row, _ = action.run(request.user, event, form.cleaned_data)
+    return row
+
+
+class LadderApi(ApiErrorsMixin, APIView):
     """A ladder: its players in order and its open challenges."""
 
     permission_classes = [permissions.AllowAny]
@@ -132,94 +178,56 @@ class LadderApi(TournamentApiView):
             "open_challenges": ChallengeOutput(view["open"], many=True).data})
 
 
-class ChallengeInput(serializers.Serializer):
-    challenged = serializers.IntegerField(min_value=1)
-
-
-class LadderChallengeApi(TournamentApiView):
+class LadderChallengeApi(ApiErrorsMixin, APIView):
     """A player on the ladder challenges someone above them."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ChallengeInput, responses={201: ChallengeOutput})
+    @extend_schema(request=_documented(forms.ChallengeIssueForm),
+                   responses={201: ChallengeOutput})
     def post(self, request, pk: int):
-        ladder = get_object_or_404(Ladder, pk=pk)
-        data = ChallengeInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        challenge = ladders.challenge_issue(ladder=ladder, by=request.user,
-                                            challenged=data.validated_data["challenged"])
+        ladder = get_object_or_404(Ladder.objects.select_related("club"), pk=pk)
+        challenge = _run(request, tables=actions.LADDER_ACTIONS, name="challenge",
+                         event=ladder)
         return Response(ChallengeOutput(challenge).data, status=status.HTTP_201_CREATED)
 
 
-class ChallengeActionApi(TournamentApiView):
+class ChallengeActionApi(ApiErrorsMixin, APIView):
     """accept, report, confirm (the two players); cancel (the challenger before it is
     accepted; a club admin any time before it is played, with a reason for the audit log);
-    enter (club admins); correct (referees and admins, with a reason)."""
+    enter (club admins); correct (referees and admins, with a reason). The actions of the
+    ladder's page, from the same table (``tournaments.actions``)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=FormatResultInput, responses=ChallengeOutput)
+    @extend_schema(request=_documented(forms.ChallengeCorrectForm, leave_out=("challenge",)),
+                   responses=ChallengeOutput)
     def post(self, request, pk: int, action: str):
-        challenge = get_object_or_404(Challenge.objects.select_related("ladder"), pk=pk)
-        if action == "enter":
-            club_for_admin(user=request.user, club_id=challenge.ladder.club_id)
-        elif action == "correct":
-            club_for_referee(user=request.user, club_id=challenge.ladder.club_id)
-        elif action not in ("accept", "report", "confirm", "cancel"):
-            return Response({"detail": "Unknown action."}, status=status.HTTP_404_NOT_FOUND)
-        if action == "cancel":
-            club = challenge.ladder.club
-            return Response(ChallengeOutput(ladders.challenge_cancel(
-                challenge=challenge, by=request.user, reason=request.data.get("reason", ""),
-                as_admin=is_club_admin(user=request.user, club=club))).data)
-        if action in ("accept", "confirm"):
-            call = ladders.challenge_accept if action == "accept" else \
-                ladders.challenge_confirm
-            return Response(ChallengeOutput(call(challenge=challenge,
-                                                 by=request.user)).data)
-        data = FormatResultInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        kwargs = {"challenge": challenge, "by": request.user, "winner": v["winner"],
-                  "score_challenger": v.get("score_a"),
-                  "score_challenged": v.get("score_b")}
-        if None in (kwargs["score_challenger"], kwargs["score_challenged"]):
-            return Response({"detail": "Give both scores."}, status=400)
-        if action == "correct":
-            kwargs["reason"] = v["reason"]
-        call = {"report": ladders.challenge_report, "enter": ladders.challenge_enter,
-                "correct": ladders.challenge_correct}[action]
-        return Response(ChallengeOutput(call(**kwargs)).data)
+        challenge = get_object_or_404(Challenge.objects.select_related("ladder__club"), pk=pk)
+        row = _run(request, tables=actions.LADDER_ACTIONS, name=action,
+                   event=challenge.ladder, needs="challenge", extra={"challenge": pk})
+        return Response(ChallengeOutput(row).data)
 
 
-class LadderLeaveInput(serializers.Serializer):
-    player = serializers.IntegerField(min_value=1, required=False)
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
-
-
-class LadderLeaveApi(TournamentApiView):
+class LadderLeaveApi(ApiErrorsMixin, APIView):
     """A player leaves the ladder (the players below move up one); a club admin removes
     someone (``player``), kept in the audit log."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=LadderLeaveInput, responses=None)
+    @extend_schema(request=_documented(forms.LadderRemoveForm), responses=None)
     def post(self, request, pk: int):
         ladder = get_object_or_404(Ladder.objects.select_related("club"), pk=pk)
-        data = LadderLeaveInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = data.validated_data.get("player")
+        player = forms.id_field(required=False).clean(_input(request, {}).get("player"))
         mine = ladder.rungs.filter(player_id=player, player__user=request.user).exists()
-        if player and not mine:
-            club_for_admin(user=request.user, club_id=ladder.club_id)
-        departure = ladders.ladder_leave(ladder=ladder, by=request.user, player=player,
-                                         reason=data.validated_data["reason"])
+        departure = _run(request, tables=actions.LADDER_ACTIONS, event=ladder,
+                         name="remove" if player and not mine else "leave")
         return Response({"player_id": departure.player_id, "left_at": departure.left_at,
                          "rungs": list(ladder.rungs.order_by("position").values(
                              "position", "player_id"))})
 
 
-class LeagueApi(TournamentApiView):
+class LeagueApi(ApiErrorsMixin, APIView):
     """A league season: each division's table and fixtures, and the next season's draft."""
 
     permission_classes = [permissions.AllowAny]
@@ -243,58 +251,20 @@ class LeagueApi(TournamentApiView):
                              for f in d["fixtures"]]} for d in divisions]})
 
 
-class RulingInput(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=leagues.RULINGS)
-    winner = serializers.IntegerField(min_value=1, required=False, allow_null=True,
-                                      default=None)
-    score_a = serializers.IntegerField(min_value=0, max_value=99, required=False,
-                                       allow_null=True, default=None)
-    score_b = serializers.IntegerField(min_value=0, max_value=99, required=False,
-                                       allow_null=True, default=None)
-    reason = serializers.CharField()
-
-
-class FixtureActionApi(TournamentApiView):
+class FixtureActionApi(ApiErrorsMixin, APIView):
     """report, confirm (the two players); enter or walkover (club admins); correct
     (referees and admins, with a reason); rule on a fixture past its deadline (referees:
-    ``outcome`` void, walkover or result, with a reason)."""
+    ``outcome`` void, walkover or result, with a reason). The actions of the league's page,
+    from the same table (``tournaments.actions``)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=FormatResultInput, responses=None)
+    @extend_schema(request=_documented(forms.FixtureCorrectForm, leave_out=("fixture",)),
+                   responses=None)
     def post(self, request, pk: int, action: str):
-        fixture = get_object_or_404(Fixture.objects.select_related("division__season"), pk=pk)
-        club_id = fixture.division.season.club_id
-        if action in ("enter", "walkover"):
-            club_for_admin(user=request.user, club_id=club_id)
-        elif action in ("correct", "rule"):
-            club_for_referee(user=request.user, club_id=club_id)
-        elif action not in ("report", "confirm"):
-            return Response({"detail": "Unknown action."}, status=status.HTTP_404_NOT_FOUND)
-        if action == "confirm":
-            row = leagues.fixture_confirm(fixture=fixture, by=request.user)
-        elif action == "rule":
-            data = RulingInput(data=request.data)
-            data.is_valid(raise_exception=True)
-            row = leagues.fixture_rule(fixture=fixture, by=request.user, **data.validated_data)
-        else:
-            data = FormatResultInput(data=request.data)
-            data.is_valid(raise_exception=True)
-            v = data.validated_data
-            if action == "walkover":
-                row = leagues.fixture_enter(fixture=fixture, by=request.user,
-                                            winner=v["winner"], walkover=True)
-            else:
-                if v.get("score_a") is None or v.get("score_b") is None:
-                    return Response({"detail": "Give both scores."}, status=400)
-                scores = {"winner": v["winner"], "score_a": v["score_a"],
-                          "score_b": v["score_b"]}
-                if action == "report":
-                    row = leagues.fixture_report(fixture=fixture, by=request.user, **scores)
-                elif action == "enter":
-                    row = leagues.fixture_enter(fixture=fixture, by=request.user, **scores)
-                else:
-                    row = leagues.fixture_correct(fixture=fixture, by=request.user,
-                                                  reason=v["reason"], **scores)
+        fixture = get_object_or_404(Fixture.objects.select_related("division__season__club"),
+                                    pk=pk)
+        row = _run(request, tables=actions.LEAGUE_ACTIONS, name=action,
+                   event=fixture.division.season, needs="fixture", extra={"fixture": pk})
         return Response({"id": row.pk, "status": row.status, "winner": row.winner_id,
                          "score_a": row.score_a, "score_b": row.score_b})

@@ -7,15 +7,14 @@ by byes or not needed. This module maps seeds to players, stores what it says, a
 overwrites a match that has started: a change there is flagged for the referee.
 """
 
-from django.db import transaction
 from django.utils import timezone
 
 from tournaments import formats
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .entries import entries_close
-from .errors import TournamentError, lock
+from .errors import TournamentError
 from .options import round_lengths, round_name
+from .outcomes import publish, walkover_if_withdrawn
 
 M = TournamentMatch.Status
 #: Matches whose players may still be (re)assigned by the bracket.
@@ -30,25 +29,16 @@ def _plan(tournament: Tournament, entrants: int):
         raise TournamentError(str(exc)) from exc
 
 
-@transaction.atomic
-def tournament_start(*, tournament: Tournament, by=None) -> Tournament:
-    """Close entries, seed whoever has no seed (after the seeded ones, in entry order), and
-    lay out every match of every flight with its round's length."""
-    tournament = lock(tournament.pk)
-    if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-        raise TournamentError("This tournament has already started.")
-    if tournament.format not in formats.FORMATS:  # Swiss, round robin, groups
-        from .rounds import rounds_start
-
-        return rounds_start(tournament=tournament, by=by)
-    ranked = entries_close(tournament=tournament)
+def knockout_start(*, tournament: Tournament, ranked: list[Entry], by=None) -> None:
+    """Lay out every match of every flight with its round's length, then let the byes and
+    the first round through. The knockouts' handler's start (``registry``): entries are
+    closed and numbered, the tournament is locked."""
     bracket = _plan(tournament, len(ranked))
     _lay_out(tournament, formats.to_json(bracket)["matches"],
              round_lengths(tournament.options, bracket))
     tournament.status, tournament.started_at = Tournament.Status.RUNNING, timezone.now()
     tournament.save(update_fields=["status", "started_at"])
     bracket_refresh(tournament=tournament, by=by)
-    return tournament
 
 
 def _lay_out(tournament: Tournament, plan: list[dict], lengths: dict) -> None:
@@ -76,8 +66,9 @@ def _lay_out(tournament: Tournament, plan: list[dict], lengths: dict) -> None:
 def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]:
     """Bring every open match in line with the results; returns the matches flagged.
 
-    Runs inside the caller's transaction, with the tournament locked. Repeats until
-    nothing changes, because a walkover (a withdrawn player) is itself a result.
+    The knockouts' handler's refresh (``registry``): runs inside the caller's transaction,
+    with the tournament locked. Repeats until nothing changes, because a walkover (a
+    withdrawn player) is itself a result.
 
     A match already started or played is never changed here. When a correction changes
     who should have played it, it is flagged for a referee and its result is held back:
@@ -86,10 +77,6 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
     :func:`~.results.match_replay`, :func:`~.results.match_result_resolve`). The
     bracket's own flags follow the corrections: rewritten, or cleared when moot.
     """
-    if tournament.format not in formats.FORMATS:  # Swiss, round robin, groups
-        from .rounds import rounds_refresh
-
-        return rounds_refresh(tournament=tournament, by=by)
     flagged = []
     for _ in range(64):  # a walkover per pass at most; 64 passes covers 1024 entrants
         rows = {m.key: m for m in tournament.matches.select_for_update().order_by("pk")}
@@ -103,7 +90,7 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
             players = tuple(seeds.get(seed) if seed else None for seed in want.seeds)
             if row.status in OPEN:
                 _assign(row, players, want)
-                again = _walkover(row, withdrawn) or again
+                again = walkover_if_withdrawn(row, withdrawn) or again
             elif row.status == M.WALKOVER and (
                     (row.player_a_id, row.player_b_id) != players
                     or want.status != formats.Status.FINISHED):
@@ -204,28 +191,7 @@ def _assign(row: TournamentMatch, players: tuple, want) -> bool:
     if M.BYE in (status, before[2]):
         # A bye is kept in the table of finished matches, marked as not played; a
         # correction that changes who gets it (or takes it away) updates that row.
-        from .results import publish
-
         publish(row)
-    return True
-
-
-def _walkover(row: TournamentMatch, withdrawn: set[int]) -> bool:
-    """A ready match with a withdrawn player: the opponent wins by walkover."""
-    if row.status != M.READY:
-        return False
-    out = [p for p in (row.player_a_id, row.player_b_id) if p in withdrawn]
-    if not out:
-        return False
-    stays = row.player_b_id if out[0] == row.player_a_id else row.player_a_id
-    if stays in withdrawn:  # both gone: the first-named advances on paper
-        stays = row.player_a_id
-    row.status, row.winner_id, row.finished_at = M.WALKOVER, stays, timezone.now()
-    row.score_a = row.score_b = None
-    row.save()
-    from .results import publish
-
-    publish(row)
     return True
 
 
@@ -235,8 +201,6 @@ def _reopen(row: TournamentMatch) -> None:
     row.score_a = row.score_b = None
     row.result_stands = False
     row.save()
-    from .results import publish
-
     publish(row)
 
 

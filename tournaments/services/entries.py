@@ -1,18 +1,18 @@
-"""Events and entries: create, open registration, enter members and guests, seed, withdraw
-(by the director, or a player themselves)."""
+"""Events and entries: create, open registration, enter members and guests, seed, and
+close the entries at the start (withdrawals: ``withdrawal.py``)."""
 
 import datetime
 import random
 import secrets
 
 from django.db import transaction
-from django.utils import timezone
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import club_players
 from clubs.services import MembershipError, player_join
 from tournaments.models import Entry, Tournament
 
-from .errors import NotAllowed, TournamentError, lock
+from .errors import TournamentError, lock
 from .options import tournament_options
 
 Status = Tournament.Status
@@ -57,9 +57,7 @@ def entry_add(*, tournament: Tournament, player: Player | int) -> Entry:
     tournament = lock(tournament.pk)
     _open_for_entries(tournament)
     player_id = player.pk if isinstance(player, Player) else player
-    if not Membership.objects.filter(club=tournament.club_id, player_id=player_id,
-                                     is_active=True).exists():
-        raise TournamentError(f"Player #{player_id} is not a member of {tournament.club}.")
+    club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     entry = Entry.objects.filter(tournament=tournament, player_id=player_id).first()
     if entry is not None and entry.status == Entry.Status.ACTIVE:
         raise TournamentError(f"{entry.player} is already entered.")
@@ -78,35 +76,6 @@ def entry_add_guest(*, tournament: Tournament, name: str) -> Entry:
     except MembershipError as exc:
         raise TournamentError(str(exc)) from exc
     return entry_add(tournament=tournament, player=membership.player)
-
-
-@transaction.atomic
-def entry_withdraw(*, entry: Entry, by=None) -> Entry:
-    """Before the start the entry is simply withdrawn; after it, the player's next opponent
-    gets a walkover (kept as such: a walkover is not a played match)."""
-    from .bracket import bracket_refresh
-
-    tournament = lock(entry.tournament_id)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if tournament.status == Status.FINISHED:
-        raise TournamentError("The tournament is over: nobody can withdraw from it now.")
-    if entry.status != Entry.Status.ACTIVE:
-        raise TournamentError(f"{entry.player} has already left the tournament.")
-    entry.status, entry.withdrawn_at = Entry.Status.WITHDRAWN, timezone.now()
-    entry.save(update_fields=["status", "withdrawn_at"])
-    if tournament.status == Status.RUNNING:
-        bracket_refresh(tournament=tournament, by=by)
-    return entry
-
-
-@transaction.atomic
-def entry_withdraw_own(*, entry: Entry, by) -> Entry:
-    """A player withdraws themselves: the director's withdrawal (:func:`entry_withdraw`), by
-    the entry's own player only (the club's admins withdraw anyone, behind their gate)."""
-    if not Entry.objects.filter(pk=entry.pk, player__user_id=by.pk).exists():
-        raise NotAllowed("Only the player of an entry withdraws it; the club's admins "
-                         "withdraw anyone.")
-    return entry_withdraw(entry=entry, by=by)
 
 
 @transaction.atomic

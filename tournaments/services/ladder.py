@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from audit.services import audit_record
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import club_players
 from clubs.selectors import player_of_user
 from results.models import FinishedMatch
 from results.services import finished_match_record
@@ -50,9 +51,7 @@ def ladder_join(*, ladder: Ladder, player: Player | int) -> LadderRung:
     """New players join at the bottom."""
     ladder = _lock(ladder.pk)
     player_id = player.pk if isinstance(player, Player) else player
-    if not Membership.objects.filter(club=ladder.club_id, player_id=player_id,
-                                     is_active=True).exists():
-        raise TournamentError(f"Player #{player_id} is not a member of {ladder.club}.")
+    club_players(club=ladder.club_id, players=[player_id], error=TournamentError)
     if ladder.rungs.filter(player_id=player_id).exists():
         raise TournamentError("That player is already on the ladder.")
     return LadderRung.objects.create(ladder=ladder, player_id=player_id,

@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from audit.services import audit_record
-from clubs.models import Club, Membership
+from clubs.models import Club
+from clubs.permissions import club_players
 from clubs.selectors import player_of_user
 from results.models import FinishedMatch
 from results.services import finished_match_record
@@ -53,10 +54,7 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
         raise TournamentError("A player is in two divisions.")
     if any(len(division) < 2 for division in divisions) or not divisions:
         raise TournamentError("Every division needs at least two players.")
-    members = set(Membership.objects.filter(club=club, player_id__in=everyone, is_active=True)
-                  .values_list("player_id", flat=True))
-    if members != set(everyone):
-        raise TournamentError("Every player must be a member of the club.")
+    club_players(club=club, players=everyone, error=TournamentError)
     season = LeagueSeason.objects.create(
         club=club, name=name, starts_on=starts_on, ends_on=ends_on, cycles=cycles,
         days_per_round=days_per_round, promote=promote, relegate=relegate, length=length,

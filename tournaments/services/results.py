@@ -9,13 +9,13 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.selectors import player_of_user
-from results.models import FinishedMatch
-from results.services import finished_match_record, finished_match_void
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
-from .bracket import bracket_due, bracket_refresh, is_bracket_flag
+from .bracket import bracket_due, is_bracket_flag
 from .errors import NotAllowed, TournamentError, lock
+from .outcomes import publish
+from .registry import tournament_refresh
 from .scores import result_check
 
 M = TournamentMatch.Status
@@ -41,26 +41,9 @@ def _playable(row: TournamentMatch) -> None:
                               f"({row.get_status_display().lower()}).")
 
 
-def publish(row: TournamentMatch) -> None:
-    """The match's row in the table of finished matches (walkovers and byes marked)."""
-    tournament = row.tournament
-    if row.status not in TournamentMatch.DECIDED:
-        finished_match_void(source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk)
-        return
-    outcome = {M.FINISHED: FinishedMatch.Outcome.PLAYED, M.WALKOVER: FinishedMatch.Outcome.WALKOVER,
-               M.BYE: FinishedMatch.Outcome.BYE}[row.status]
-    a, b = (row.player_a, row.player_b) if row.player_a_id else (row.player_b, None)
-    finished_match_record(
-        club=tournament.club, source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk,
-        player_a=a, player_b=b if row.player_a_id else None, length=row.length,
-        winner=row.winner, score_a=row.score_a, score_b=row.score_b,
-        finished_at=row.finished_at or timezone.now(), outcome=outcome,
-        event=f"{tournament.name} — {row.round.name}")
-
-
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
            status: str = M.FINISHED, reported_by=None, confirmed_by=None, record=None) -> None:
-    """Store a result on a locked match, publish it, advance the bracket."""
+    """Store a result on a locked match, publish it, advance the bracket (or the rounds)."""
     row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
     row.reported_by, row.confirmed_by = reported_by, confirmed_by
     row.finished_at = timezone.now()
@@ -70,7 +53,7 @@ def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, scor
     row.save()
     row.tournament = tournament
     publish(row)
-    bracket_refresh(tournament=tournament, by=confirmed_by or reported_by)
+    tournament_refresh(tournament=tournament, by=confirmed_by or reported_by)
 
 
 @transaction.atomic
@@ -331,7 +314,7 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
     row.flag, row.result_stands = "", row.result_stands or stands
     row.save(update_fields=["flag", "result_stands"])
     if stands:
-        bracket_refresh(tournament=tournament, by=by)
+        tournament_refresh(tournament=tournament, by=by)
     return row
 
 
@@ -383,5 +366,5 @@ def _void_for_replay(tournament: Tournament, row: TournamentMatch) -> Tournament
     row.flag, row.result_stands = "", False
     row.save()
     publish(row)
-    bracket_refresh(tournament=tournament)
+    tournament_refresh(tournament=tournament)
     return TournamentMatch.objects.select_related("player_a", "player_b").get(pk=row.pk)

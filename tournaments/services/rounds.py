@@ -1,15 +1,17 @@
 """The round-based formats on the same models as the knockouts: Swiss and MoreSwiss (the
 director pairs each round: preview, then publish), round robins and groups (every round laid
 out at the start). Results go through the same report / confirm / dispute / correct flow
-(``results.py``), whose refresh lands here (``rounds_refresh``)."""
+(``results.py``); the start, the refresh after a result and the close are the round-based
+handlers' of ``registry.py``, built from the functions here."""
 
-import datetime
+from collections.abc import Callable
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from clubs.models import Membership, Player
+from clubs.models import Player
+from clubs.permissions import club_players
 from tournaments import selectors_rounds as reads
 from tournaments.formats import groups as pure_groups
 from tournaments.formats import standings as pure_standings
@@ -17,23 +19,24 @@ from tournaments.formats import swiss
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .entries import entries_close
 from .errors import TournamentError, lock
+from .outcomes import publish, walkover_if_withdrawn
 
 M = TournamentMatch.Status
-SWISS_FORMATS = ("swiss", "moreswiss")
-ROUND_FORMATS = reads.ROUND_FORMATS
+F = Tournament.Format
 
+#: Each round-based format's settings and their defaults (the tie-breaks: the format's own).
 DEFAULTS = {
-    "swiss": {"rounds": None, "bye_is_win": True, "late_half_points": False,
-              "walkovers_count": True, "tiebreaks": list(pure_standings.SWISS_METRICS)},
-    "moreswiss": {"losses_out": 3, "bye_is_win": True, "late_half_points": False,
-                  "walkovers_count": True, "tiebreaks": list(pure_standings.MORESWISS_METRICS)},
-    "round_robin": {"cycles": 1, "walkovers_count": True,
-                    "tiebreaks": list(pure_standings.ROUND_ROBIN_METRICS)},
-    "groups": {"cycles": 1, "groups": 4, "qualifiers": 2, "walkovers_count": True,
-               "tiebreaks": list(pure_standings.ROUND_ROBIN_METRICS), "knockout": None},
+    F.SWISS: {"rounds": None, "bye_is_win": True, "late_half_points": False,
+              "walkovers_count": True},
+    F.MORESWISS: {"losses_out": 3, "bye_is_win": True, "late_half_points": False,
+                  "walkovers_count": True},
+    F.ROUND_ROBIN: {"cycles": 1, "walkovers_count": True},
+    F.GROUPS: {"cycles": 1, "groups": 4, "qualifiers": 2, "walkovers_count": True,
+               "knockout": None},
 }
+DEFAULTS = {format: {**given, "tiebreaks": list(format.default_tiebreaks)}
+            for format, given in DEFAULTS.items()}
 _CHECKS = {
     "rounds": lambda v: v is None or (_int(v) and 1 <= v <= 30),
     "losses_out": lambda v: _int(v) and 1 <= v <= 9,
@@ -72,7 +75,8 @@ def format_settings(*, format: str, given: dict) -> dict:
     return merged
 
 
-def _settings(tournament: Tournament) -> dict:
+def event_settings(tournament: Tournament) -> dict:
+    """The event's format settings, defaults filled in."""
     return format_settings(format=tournament.format,
                            given=tournament.options.get("format_settings") or {})
 
@@ -100,8 +104,6 @@ def _lay_out(tournament, round_: Round, pairs, *, key: str) -> list[TournamentMa
             status=M.BYE if bye else M.READY, winner_id=a if bye else None,
             ready_at=now, finished_at=now if bye else None))
     TournamentMatch.objects.bulk_create(rows)
-    from .results import publish
-
     for row in rows:
         if row.status == M.BYE:
             row.tournament = tournament
@@ -109,27 +111,29 @@ def _lay_out(tournament, round_: Round, pairs, *, key: str) -> list[TournamentMa
     return rows
 
 
-def rounds_start(*, tournament: Tournament, by=None) -> Tournament:
-    """Close entries and seed (as a knockout does); lay out a round robin's or the groups'
-    rounds; a Swiss waits for the director to pair round 1. Called by ``tournament_start``
-    inside its transaction with the tournament locked."""
-    ranked = entries_close(tournament=tournament)
-    players = [e.player_id for e in ranked]
-    options = _settings(tournament)
-    try:
-        if tournament.format == "round_robin":
-            _lay_out_round_robin(tournament, players, flight="rr", label="Round",
-                                 cycles=options["cycles"])
-        elif tournament.format == "groups":
-            for g, members in enumerate(pure_groups.snake(players, options["groups"])):
-                label = pure_groups.group_label(g)
-                _lay_out_round_robin(tournament, members, flight=label,
-                                     label=f"Group {label} round", cycles=options["cycles"])
-    except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+def rounds_running(tournament: Tournament) -> None:
     tournament.status, tournament.started_at = Tournament.Status.RUNNING, timezone.now()
     tournament.save(update_fields=["status", "started_at"])
-    return tournament
+
+
+def round_robin_lay_out(tournament: Tournament, players: list[int], settings: dict) -> None:
+    """Every round of a round robin (once or twice through), laid out at the start."""
+    try:
+        _lay_out_round_robin(tournament, players, flight="rr", label="Round",
+                             cycles=settings["cycles"])
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
+
+
+def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -> None:
+    """The players snaked into groups (by seed), each group a round robin of its own."""
+    try:
+        for g, members in enumerate(pure_groups.snake(players, settings["groups"])):
+            label = pure_groups.group_label(g)
+            _lay_out_round_robin(tournament, members, flight=label,
+                                 label=f"Group {label} round", cycles=settings["cycles"])
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from exc
 
 
 def _lay_out_round_robin(tournament, players, *, flight, label, cycles) -> None:
@@ -153,19 +157,19 @@ def _swiss_inputs(tournament: Tournament):
 def swiss_round_preview(*, tournament: Tournament) -> dict:
     """The next round's pairs (player ids), without storing anything."""
     tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
-    if tournament.format not in SWISS_FORMATS:
+    if not tournament.kind.is_paired_by_round:
         raise TournamentError("Only a Swiss or MoreSwiss is paired round by round.")
     if tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Start the tournament before pairing a round.")
     players, games, rows = _swiss_inputs(tournament)
     if any(r.status not in (*TournamentMatch.DECIDED, M.SKIPPED) for r in rows):
         raise TournamentError("Every match of the current round needs its result first.")
-    options = _settings(tournament)
+    options = event_settings(tournament)
     if options.get("rounds") and len(games) >= options["rounds"]:
         raise TournamentError(f"All {options['rounds']} rounds are played: close the event.")
     try:
-        pairing = swiss.pair(players, games, losses_out=options.get("losses_out")
-                             if tournament.format == "moreswiss" else None,
+        # Only a MoreSwiss has the setting: a Swiss's settings refuse it.
+        pairing = swiss.pair(players, games, losses_out=options.get("losses_out"),
                              bye_is_win=options["bye_is_win"],
                              late_half_points=options["late_half_points"])
     except ValueError as exc:
@@ -221,12 +225,10 @@ def entry_add_late(*, tournament: Tournament, player: Player | int) -> Entry:
     """A late entry into a running Swiss or MoreSwiss: they start with zero (or half a
     point per missed round, a setting) and are paired from the next round."""
     tournament = lock(tournament.pk)
-    if tournament.format not in SWISS_FORMATS or tournament.status != Tournament.Status.RUNNING:
+    if not tournament.kind.is_paired_by_round or tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Late entries join a running Swiss or MoreSwiss only.")
     player_id = player.pk if isinstance(player, Player) else player
-    if not Membership.objects.filter(club=tournament.club_id, player_id=player_id,
-                                     is_active=True).exists():
-        raise TournamentError(f"Player #{player_id} is not a member of {tournament.club}.")
+    club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     if tournament.entries.filter(player_id=player_id).exists():
         raise TournamentError("That player is already entered.")
     seed = (tournament.entries.aggregate(top=Max("seed"))["top"] or 0) + 1
@@ -236,28 +238,26 @@ def entry_add_late(*, tournament: Tournament, player: Player | int) -> Entry:
 # --------------------------------------------------------------------------- refresh, close
 
 
-def rounds_refresh(*, tournament: Tournament, by=None) -> list:
+def rounds_refresh(*, tournament: Tournament, over: Callable[[Tournament], bool | None]
+                   ) -> list:
     """After a result, a withdrawal or a correction: ready matches of withdrawn players
-    become walkovers; a round robin (or a MoreSwiss with one player left) finishes by
-    itself; a finished event's placings are rewritten. Nothing to re-pair: later rounds
+    become walkovers; an event that ends by itself (``over`` says True once every match is
+    decided: a round robin, a MoreSwiss with one player left) finishes; a finished event's
+    placings are rewritten, or it runs again when a correction says it is not over (False).
+    ``over`` is None for an event the director closes. Nothing to re-pair: later rounds
     already published stay as they are (a correction changes the standings)."""
-    from .bracket import _walkover
-
     withdrawn = set(tournament.entries.exclude(status=Entry.Status.ACTIVE)
                     .values_list("player_id", flat=True))
     rows = list(tournament.matches.select_for_update().order_by("pk"))
     for row in rows:
-        _walkover(row, withdrawn)
+        walkover_if_withdrawn(row, withdrawn)
     open_rows = [r for r in rows if r.status not in (*TournamentMatch.DECIDED, M.SKIPPED)]
-    done = not open_rows and rows and (
-        tournament.format == "round_robin"
-        or (tournament.format == "moreswiss" and _moreswiss_over(tournament)))
+    done = not open_rows and rows and over(tournament) is True
     if done and tournament.status == Tournament.Status.RUNNING:
         _finish(tournament)
     elif tournament.status == Tournament.Status.FINISHED:
         # A correction can bring a MoreSwiss player back in: more rounds to play.
-        back_in = tournament.format == "moreswiss" and not _moreswiss_over(tournament)
-        if open_rows or back_in:
+        if open_rows or over(tournament) is False:
             tournament.status, tournament.finished_at = Tournament.Status.RUNNING, None
             tournament.save(update_fields=["status", "finished_at"])
             tournament.placings.all().delete()
@@ -266,9 +266,10 @@ def rounds_refresh(*, tournament: Tournament, by=None) -> list:
     return []
 
 
-def _moreswiss_over(tournament: Tournament) -> bool:
+def moreswiss_over(tournament: Tournament) -> bool:
+    """One player (or none) is left with fewer losses than the limit."""
     players, games, _ = _swiss_inputs(tournament)
-    losses_out = _settings(tournament)["losses_out"]
+    losses_out = event_settings(tournament)["losses_out"]
     return len(swiss.active_players([p for p, _ in players], games,
                                     losses_out=losses_out)) <= 1
 
@@ -277,7 +278,7 @@ def _store_placings(tournament: Tournament) -> None:
     """The standings as placings: one competition ("main"), or one per group ("group A")."""
     entries = reads.entries_by_seed(tournament)
     rows = list(tournament.matches.all())
-    if tournament.format == "groups":
+    if tournament.kind.is_grouped:
         parts = [(f"group {flight}", [r for r in rows if r.flight == flight])
                  for flight in sorted({r.flight for r in rows})]
     else:
@@ -303,56 +304,37 @@ def _finish(tournament: Tournament) -> None:
     tournament.save(update_fields=["status", "finished_at"])
 
 
-@transaction.atomic
-def tournament_close(*, tournament: Tournament, by=None) -> Tournament:
+def rounds_close(*, tournament: Tournament) -> None:
     """The director closes the event (a Swiss after its last round, a MoreSwiss early, the
-    group stage): every match must be decided; the placings are stored."""
-    tournament = lock(tournament.pk)
-    if tournament.format not in ROUND_FORMATS:
-        raise TournamentError("A knockout finishes with its final.")
+    group stage): every match must be decided; the placings are stored. The round-based
+    handlers' close (``registry``), with the tournament locked."""
     if tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Only a running tournament is closed.")
     if tournament.matches.exclude(status__in=[*TournamentMatch.DECIDED, M.SKIPPED]).exists():
         raise TournamentError("Some matches have no result yet.")
     _finish(tournament)
-    return tournament
 
 
-@transaction.atomic
-def groups_knockout_create(*, tournament: Tournament, by=None) -> Tournament:
-    """When every group match is decided: the top K of each group (by the group's
-    standings) enter a single-elimination knockout (Tournaments I), crossing over
-    (A1 v B2, B1 v A2, ...). The group stage closes with its placings."""
-    from .bracket import tournament_start
-    from .entries import tournament_create
-
-    tournament = lock(tournament.pk)
-    if tournament.format != "groups" or tournament.status != Tournament.Status.RUNNING:
+def group_stage_finish(*, tournament: Tournament) -> list[int]:
+    """The group stage over (every group match decided): the knockout's entrants, best
+    first: the top K of each group by its standings, crossing over (A1 v B2, B1 v A2...).
+    The group stage closes with its placings. With the tournament locked."""
+    if not tournament.kind.is_grouped or tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Only a running group stage sends players to a knockout.")
     if tournament.matches.exclude(status__in=[*TournamentMatch.DECIDED, M.SKIPPED]).exists():
         raise TournamentError("Every group match needs its result first.")
-    options = _settings(tournament)
     finishers = [[row["player_id"] for row in reads.standings_table(
         tournament=tournament, flight=flight)["rows"] if not row["withdrawn"]]
         for flight in reads.groups_of(tournament=tournament)]
     try:
-        seeds = pure_groups.knockout_seeds(finishers, options["qualifiers"])
+        return pure_groups.knockout_seeds(finishers, event_settings(tournament)["qualifiers"])
     except ValueError as exc:
         raise TournamentError(str(exc)) from exc
-    # The knockout plays the event's lengths, its semi-final and final ones too.
-    lengths = {name: tournament.options.get(name) or {} for name in ("lengths",
-                                                                     "round_lengths")}
-    knockout = tournament_create(
-        club=tournament.club, name=f"{tournament.name} — knockout"[:120],
-        starts_on=max(tournament.starts_on, datetime.date.today()),
-        format=Tournament.Format.SINGLE, options=lengths,
-        created_by=by)
-    Entry.objects.bulk_create([Entry(tournament=knockout, player_id=p, seed=s)
-                               for s, p in enumerate(seeds, start=1)])
-    tournament_start(tournament=knockout, by=by)
+
+
+def group_stage_link(*, tournament: Tournament, knockout: Tournament) -> None:
+    """Point the group stage at its knockout, and close it."""
     tournament.options = {**tournament.options, "format_settings": {
         **tournament.options.get("format_settings", {}), "knockout": knockout.pk}}
     tournament.save(update_fields=["options"])
     _finish(tournament)
-    knockout.refresh_from_db()
-    return knockout

@@ -17,10 +17,11 @@ from django.db import transaction
 from clubs.models import Club, Membership
 from tournaments.models import Entry, Tournament, TournamentMatch
 
-from .bracket import tournament_start
-from .entries import entries_seed, entry_add, entry_add_guest, entry_withdraw, tournament_create
+from .entries import entries_seed, entry_add, entry_add_guest, tournament_create
 from .errors import TournamentError
+from .registry import tournament_start
 from .results import match_result_enter
+from .withdrawal import entry_withdraw
 
 M = TournamentMatch.Status
 GUESTS = ("Visiting Vera", "Visiting Victor", "Visiting Wanda", "Visiting Walter")
@@ -50,7 +51,7 @@ def realistic_score(rng: random.Random, length: int, winner_first: bool) -> tupl
 
 
 def _entrants(tournament: Tournament, count: int, rng: random.Random) -> None:
-    members = list(Membership.objects.filter(club=tournament.club_id, is_active=True)
+    members = list(Membership.objects.active().of_club(tournament.club_id)
                    .exclude(player__name__in=GUESTS).order_by("player__name")
                    .values_list("player_id", flat=True))
     rng.shuffle(members)
@@ -58,8 +59,8 @@ def _entrants(tournament: Tournament, count: int, rng: random.Random) -> None:
         entry_add(tournament=tournament, player=player_id)
     missing = count - tournament.entries.count()
     for name in GUESTS[:missing]:
-        guest = Membership.objects.filter(club=tournament.club_id, player__name=name,
-                                          is_active=True).first()
+        guest = (Membership.objects.active().of_club(tournament.club_id)
+                 .filter(player__name=name).first())
         if guest is None:
             entry_add_guest(tournament=tournament, name=name)
         else:

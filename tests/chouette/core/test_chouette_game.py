@@ -39,7 +39,7 @@ from chouette.core import (
     replay,
     split_with_partner,
 )
-from games.engine import ResultKind
+from games.engine import CubeState, ResultKind, Rules
 
 BOX, CAPTAIN, M2, M3, M4, M5 = 10, 20, 30, 40, 50, 60
 LINEUP = Lineup(line=(BOX, CAPTAIN, M2, M3))
@@ -123,6 +123,20 @@ def test_raccoon_answers_a_beaver_and_the_cube_stays_with_the_beaver():
         game.raccoon(M2)  # only once
     game = start(settings).team_doubles([M2]).beaver(M2).raccoon(M2)  # the member raccoons
     assert (game.cube(M2).value, game.cube(M2).owner) == (8, Side.BOX)
+
+
+def test_a_member_cube_is_the_engines_cube_state_box_0_member_1():
+    """The chouette's cube is the engine's (issue 18: one cube model): the same value, owner,
+    waiting double and ``turned`` as the engine's transitions give, box = player 0."""
+    money = Rules(beavers=True, raccoons=True)
+    offered = CubeState().double(0, rules=money)
+    game = start(ChouetteSettings(raccoons=True)).box_doubles([M2])
+    assert game.cube(M2).state == offered
+    assert game.take(M2).cube(M2).state == offered.take()
+    beavered = offered.beaver(1, rules=money)
+    assert game.beaver(M2).cube(M2).state == beavered.take()
+    raccooned = beavered.beaver(0, rules=money).take()  # the engine's raccoon, then the take
+    assert game.beaver(M2).raccoon(M2).cube(M2).state == raccooned
 
 
 def test_the_raccoon_window_closes_at_the_next_double():

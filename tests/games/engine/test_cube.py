@@ -10,7 +10,7 @@ MONEY = Rules(beavers=True, raccoons=True)
 def test_a_double_keeps_the_value_until_it_is_taken():
     cube = CubeState().double(0, rules=MONEY)
     assert cube == CubeState(1, None, 0)
-    assert cube.take() == CubeState(2, 1)
+    assert cube.take() == CubeState(2, 1, turned=True)
 
 
 def test_answering_without_a_pending_double_is_refused():
@@ -22,13 +22,16 @@ def test_answering_without_a_pending_double_is_refused():
 def test_a_beaver_redoubles_and_keeps_the_cube():
     cube = CubeState().double(0, rules=MONEY).beaver(1, rules=MONEY)
     assert cube.pending == 1 and cube.value == 2
-    assert cube.take() == CubeState(4, 1)
+    assert cube.take() == CubeState(4, 1, turned=True)
     assert cube.drop() == (1, 2)
 
 
-def test_a_raccoon_follows_a_beaver_by_the_original_doubler():
+def test_a_raccoon_follows_a_beaver_by_the_original_doubler_and_the_beaver_keeps_the_cube():
+    # "If A believes that B's beaver was in error ... 'raccoon', turning the cube yet another
+    # notch (to 8 in the example). Cube ownership remains with B." (as the chouette has it)
     cube = CubeState().double(0, rules=MONEY).beaver(1, rules=MONEY).beaver(0, rules=MONEY)
-    assert cube.take() == CubeState(8, 0)
+    assert cube.take() == CubeState(8, 1, turned=True)
+    assert cube.drop() == (0, 4)  # the beaver refuses the raccoon: 4, the value before it
     with pytest.raises(CubeError):
         cube.beaver(1, rules=MONEY)
 
@@ -61,3 +64,26 @@ def test_a_beaver_respects_the_cube_limit():
 
 def test_no_double_while_one_is_pending():
     assert CubeState(1, None, 0).can_double(1, rules=MONEY) == Rule.CUBE_NOT_OWNED
+
+
+def test_a_cube_is_turned_once_a_double_is_accepted():
+    offered = CubeState().double(0, rules=MONEY)
+    assert not offered.turned and not CubeState().automatic_double().turned
+    assert offered.take().turned
+    assert offered.take().double(1, rules=MONEY).turned  # stays turned
+    assert offered.beaver(1, rules=MONEY).turned  # a beaver is a take and a redouble
+
+
+def test_as_played_keeps_a_forbidden_double_or_beaver():
+    owned = CubeState(2, 1, turned=True)
+    with pytest.raises(CubeError):
+        owned.double(0, rules=Rules())
+    assert owned.double(0, rules=Rules(), as_played=True) == CubeState(2, 1, 0, turned=True)
+    pending = CubeState().double(0, rules=Rules())
+    assert pending.beaver(1, rules=Rules(), as_played=True) == CubeState(2, 1, 1, 1, True)
+
+
+def test_the_cube_is_available_to_its_owner_or_to_both_when_centred():
+    assert CubeState().available_to(0) and CubeState().available_to(1)
+    assert CubeState(2, 1).available_to(1) and not CubeState(2, 1).available_to(0)
+    assert not CubeState(1, None, 0).available_to(0)  # a double waits for its answer

@@ -5,6 +5,7 @@ import pytest
 from games.engine import (
     Game,
     GameStateError,
+    IllegalPlayError,
     MatchId,
     MatchScore,
     Phase,
@@ -77,3 +78,69 @@ def test_the_match_id_follows_the_game():
     assert decoded.match_length == 3 and decoded.scores == (1, 0) and decoded.jacoby_off
     game.take()
     assert MatchId.decode(game.match_id()).cube_owner == 1
+
+
+# --- one machine: strict for live play, as played for a record's replay ------------------
+
+
+def test_a_given_play_is_checked_without_building_every_play(monkeypatch):
+    """Legality of one Play is asked of the checker (is_legal's), not by listing every play."""
+    game = Game(Rules())
+    game.roll_opening((3, 1))
+    play = next(p for p in game.legal_plays() if str(p) == "8/5 6/5")
+    monkeypatch.setattr("games.engine.game.legal_plays", _no_generation)
+    assert game.play(play) is play and game.on_roll == 1
+
+
+def test_a_play_of_another_position_is_refused():
+    game = opened()  # player 1 on roll
+    game.roll((3, 1))
+    elsewhere = Game(Rules())
+    elsewhere.roll_opening((3, 1))
+    other = next(p for p in elsewhere.legal_plays() if str(p) == "8/5 6/5")
+    with pytest.raises(IllegalPlayError):
+        game.play(other)  # legal moves here, but not the board that Play leads to
+
+
+def test_acting_out_of_turn_and_setting_the_board_need_a_record_replayed_as_played():
+    game = opened()
+    with pytest.raises(GameStateError):
+        game.turn_to(0)
+    game.roll((6, 5))
+    with pytest.raises(GameStateError):
+        game.end_turn(game.position.swap())
+
+
+def test_as_played_the_record_decides_the_order_and_a_forbidden_double_stands():
+    game = Game(Rules(match_length=3), score=MatchScore(3, (2, 0)), as_played=True)
+    assert game.crawford_game
+    game.begin(1)  # the record: player 1 won the opening roll
+    game.double()  # a double in the Crawford game, kept as played (the replay flags it)
+    assert game.phase is Phase.DOUBLE and game.cube.pending == 1
+    game.take()
+    game.roll((6, 6))
+    game.turn_to(0)  # player 0 acts out of turn: the board is seen from them
+    assert game.on_roll == 0 and game.position == Position.start()
+    game.end_turn(Position.start())
+    assert game.on_roll == 1 and game.phase is Phase.ROLL
+
+
+def test_as_played_a_finished_game_still_refuses_actions():
+    game = Game(Rules(), as_played=True)
+    game.begin(0)
+    game.resign(0)
+    game.accept_resignation()
+    with pytest.raises(GameStateError):
+        game.roll((3, 1))
+
+
+def test_points_for_values_a_win_with_the_cube_and_jacoby():
+    game = opened(Rules(jacoby=True))
+    assert game.points_for(ResultKind.GAMMON) == 1  # Jacoby: the cube was never turned
+    game.double()
+    game.take()
+    assert game.cube.turned and game.points_for(ResultKind.GAMMON) == 4
+
+
+def _no_generation(*args, **kwargs):
+    raise AssertionError("every play was built to check one")

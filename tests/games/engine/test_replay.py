@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Position, Rules, legal_plays
+from games.engine import Game, MatchScore, Phase, Position, Rules, legal_plays
 from games.engine.matchfile import (
     Double,
     Drop,
@@ -438,6 +438,50 @@ def test_invalid_notation_is_an_error_and_the_turn_passes():
 
 def test_severities():
     assert {s.value for s in Severity} == {"fatal", "error", "warning"}
+
+
+# -- one game machine: the replay drives the engine's Game ---------------------------------
+
+
+def strict_game(report, summary, score: MatchScore) -> Game:
+    """The game of ``summary`` played again on a strict engine Game, action by action."""
+    game = Game(report.rules, score=score)
+    for turn in summary.turns:
+        if game.phase is Phase.OPENING:
+            game.begin(turn.player)
+        if turn.action == "roll":
+            game.roll(turn.dice)
+            if turn.canonical is not None:
+                game.play(turn.canonical)
+        elif turn.action == "resign":
+            game.resign(turn.player, summary.result)
+        else:
+            getattr(game, turn.action)()  # double, take, drop
+    if summary.ended_by == "resign":
+        game.resign(1 - summary.winner, summary.result)
+        game.accept_resignation()
+    return game
+
+
+@needs_shared
+@pytest.mark.parametrize("name", TEXT_SAMPLES)
+def test_a_clean_record_ends_where_a_strict_engine_game_ends(name):
+    """The replay has no game state of its own: replaying a record without violations and
+    playing its actions on a strict Game reach the same board, cube, result and score."""
+    report = check_file(SHARED / name)
+    if not report.passed:
+        pytest.skip("a record with violations is replayed as played")
+    score = MatchScore(report.match_length, crawford=report.rules.crawford_in_force)
+    for summary in report.games:
+        game = strict_game(report, summary, score)
+        assert game.position.position_id() == summary.final_position_id
+        assert (game.cube.value, game.cube.owner) == (summary.cube, summary.cube_owner)
+        assert game.crawford_game == summary.crawford
+        ended = game.result
+        assert (ended.winner, ended.kind, ended.points, ended.ended_by) == (
+            summary.winner, summary.result, summary.real_points, summary.ended_by)
+        score = score.after_game(summary.winner, summary.points)
+    assert score.scores == report.final_score
 
 
 # -- random legal matches: a long one replays clean, and round-trips --------------------

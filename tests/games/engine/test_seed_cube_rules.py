@@ -110,7 +110,7 @@ def test_the_taker_owns_the_cube_and_only_he_may_redouble():
     game = opened()
     game.double()
     game.take()
-    assert game.cube == CubeState(2, 0)
+    assert game.cube == CubeState(2, 0, turned=True)
     game.roll((6, 4))
     game.play("24/18 13/9")
     assert game.on_roll == 0 and game.can_double() is None

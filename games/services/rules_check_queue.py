@@ -1,0 +1,28 @@
+"""Sending rules checks to the workers: after an upload, and again on a referee's request.
+
+Apart from ``rules_check`` (what the task runs), so that the task and its sender stay one
+way: this module imports the tasks, which import ``rules_check``.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import MatchRecord, RulesCheck
+from games.tasks import rules_check_run_task
+
+
+def rules_check_enqueue(*, check_id: int) -> None:
+    """Send the check to the broker. If the broker is down the check stays queued and the
+    periodic requeue task sends it again later (nothing is lost)."""
+    rules_check_run_task.delay(check_id)
+
+
+def rules_check_restart(*, record: MatchRecord) -> RulesCheck:
+    """Queue a fresh check of a record (after a fix of the engine, say)."""
+    with transaction.atomic():
+        check, _ = RulesCheck.objects.select_for_update().get_or_create(record=record)
+        check.status, check.error = RulesCheck.Status.QUEUED, ""
+        check.queued_at = timezone.now()
+        check.save(update_fields=["status", "error", "queued_at"])
+        transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
+    return check

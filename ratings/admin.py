@@ -1,0 +1,57 @@
+"""The ratings in the admin, read-only: the rows are the recompute's output
+(``ratings.services``); a club's admins change the settings and add seasons on the club's
+ratings page, never here."""
+
+from django.contrib import admin
+
+from clubs.admin_scoping import ReadOnlyClubScopedAdmin
+
+from .models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
+
+
+@admin.register(RatingSettings)
+class RatingSettingsAdmin(ReadOnlyClubScopedAdmin):
+    list_display = ["club", "start_rating", "experience_ramp", "rate_one_point", "rate_ladder",
+                    "rate_friendly", "recompute_pending", "recomputed_at", "version"]
+    list_select_related = ["club"]
+
+    @admin.display(boolean=True, description="Recompute pending")
+    def recompute_pending(self, obj):
+        return obj.recompute_pending
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyClubScopedAdmin):
+    list_display = ["player", "club", "rating", "experience", "matches", "wins"]
+    list_filter = ["club"]
+    search_fields = ["player__name"]
+    list_select_related = ["player", "club"]
+    ordering = ["club", "-rating"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnlyClubScopedAdmin):
+    list_display = ["finished_at", "player", "opponent", "club", "length", "won",
+                    "rating_before", "change", "rating_after", "experience_after"]
+    list_filter = ["club", "won"]
+    search_fields = ["player__name", "opponent__name"]
+    list_select_related = ["player", "opponent", "club"]
+    raw_id_fields = ["match", "player", "opponent"]
+    date_hierarchy = "finished_at"
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnlyClubScopedAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on"]
+    list_filter = ["club"]
+    list_select_related = ["club"]
+
+
+@admin.register(MasterPointAward)
+class MasterPointAwardAdmin(ReadOnlyClubScopedAdmin):
+    list_display = ["player", "tournament", "competition", "club", "match_wins",
+                    "match_points", "placement_points", "place"]
+    list_filter = ["club", "competition"]
+    search_fields = ["player__name", "tournament__name"]
+    list_select_related = ["player", "tournament", "club"]
+    raw_id_fields = ["player", "tournament"]

@@ -1,0 +1,203 @@
+"""Ratings, seasons and master points of a club's players (the recompute's output and the
+club's rating settings).
+
+The tables were made by the clubs app's migrations and keep their names (``db_table``): the
+models moved here without moving a row (``ratings/migrations/0001_initial.py``).
+"""
+
+from django.db import models
+from django.db.models import F, Q
+
+from clubs.models import Club, Player
+from ratings import core
+
+
+def _default_columns() -> list[str]:
+    return ["rating", "rated_matches", "wins", "losses", "points"]
+
+
+class RatingSettings(models.Model):
+    """A club's rating options, rated-match policy, season points and leaderboard columns.
+
+    ``recompute_from_at``/``recompute_from_match`` mark a pending recompute: the first
+    affected match in the finishing order (empty when the stored ratings are current).
+    """
+
+    class Column(models.TextChoices):
+        RATING = "rating", "Rating"
+        RATED_MATCHES = "rated_matches", "Rated matches"
+        # Wins and losses count every played match (they earn season points), rated or not.
+        WINS = "wins", "Wins (all played)"
+        LOSSES = "losses", "Losses (all played)"
+        POINTS = "points", "Season points"
+        TOURNAMENT_WINS = "tournament_wins", "Tournament wins"
+        PLACES = "places", "Places (top 3)"
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_settings")
+    start_rating = models.FloatField(default=1500.0)
+    experience_ramp = models.BooleanField(default=True)
+    ramp_counts_current_match = models.BooleanField(default=False)
+    rate_one_point = models.BooleanField("Rate 1-point matches", default=True)
+    rate_ladder = models.BooleanField("Rate ladder matches", default=True)
+    rate_friendly = models.BooleanField("Rate uploaded friendly match records", default=False)
+    points_per_match_win = models.FloatField(default=1.0)
+    points_per_attendance = models.FloatField(default=1.0)
+    points_first = models.FloatField("Share of the field for 1st", default=1.0)
+    points_second = models.FloatField("Share of the field for 2nd", default=0.5)
+    points_third = models.FloatField("Share of the field for 3rd", default=0.25)
+    leaderboard_columns = models.JSONField(default=_default_columns)
+    recompute_from_at = models.DateTimeField(null=True, blank=True)
+    recompute_from_match = models.BigIntegerField(null=True, blank=True)
+    recomputed_at = models.DateTimeField(null=True, blank=True)
+    #: Bumped by every recompute, settings change and new season: the pages' cache key.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "clubs_ratingsettings"  # made by the clubs app; kept in place
+        verbose_name_plural = "rating settings"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(points_per_match_win__gte=0) & Q(points_per_attendance__gte=0)
+                & Q(points_first__gte=0) & Q(points_second__gte=0) & Q(points_third__gte=0),
+                name="clubs_ratingsettings_points_not_negative"),
+            models.CheckConstraint(
+                condition=Q(recompute_from_at__isnull=True, recompute_from_match__isnull=True)
+                | Q(recompute_from_at__isnull=False, recompute_from_match__isnull=False),
+                name="clubs_ratingsettings_marker_whole"),
+        ]
+
+    def __str__(self) -> str:
+        return f"rating settings of {self.club}"
+
+    @property
+    def recompute_pending(self) -> bool:
+        return self.recompute_from_at is not None
+
+    def as_pure(self) -> core.RatingSettings:
+        """The rating options as the pure package's value."""
+        return core.RatingSettings(
+            start_rating=self.start_rating, experience_ramp=self.experience_ramp,
+            ramp_counts_current_match=self.ramp_counts_current_match,
+            policy=core.RatedMatchPolicy(one_point_matches=self.rate_one_point,
+                                            ladder=self.rate_ladder,
+                                            friendly=self.rate_friendly))
+
+
+class Rating(models.Model):
+    """A player's current rating at a club (the replay's final standings)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    rating = models.FloatField()
+    experience = models.PositiveIntegerField(default=0)
+    matches = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        db_table = "clubs_rating"  # made by the clubs app; kept in place
+        ordering = ["club", "-rating", "player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="clubs_rating_one_per_club"),
+            models.CheckConstraint(condition=Q(wins__lte=F("matches")),
+                                   name="clubs_rating_wins_within_matches"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating:.2f} ({self.experience})"
+
+
+class RatingChange(models.Model):
+    """One player's line in one rated match: before, after, the change (the history).
+
+    ``finished_at``/``match`` copy the match's place in the finishing order at rating time,
+    so the rows from a point on can be found (and replaced) even if the match has moved.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_changes")
+    match = models.ForeignKey("results.FinishedMatch", on_delete=models.CASCADE,
+                              related_name="rating_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    finished_at = models.DateTimeField()
+    length = models.PositiveSmallIntegerField()
+    won = models.BooleanField()
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    change = models.FloatField()
+    experience_before = models.PositiveIntegerField()
+    experience_after = models.PositiveIntegerField()
+    k = models.FloatField()
+    p = models.FloatField()
+
+    class Meta:
+        db_table = "clubs_ratingchange"  # made by the clubs app; kept in place
+        ordering = ["club", "finished_at", "match_id", "won"]
+        indexes = [
+            models.Index(fields=["club", "finished_at", "match"], name="clubs_rc_club_order"),
+            models.Index(fields=["player", "club", "finished_at"], name="clubs_rc_player_order"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="clubs_ratingchange_once"),
+            models.CheckConstraint(condition=~Q(player=F("opponent")),
+                                   name="clubs_ratingchange_two_players"),
+            models.CheckConstraint(
+                condition=Q(experience_after=F("experience_before") + F("length")),
+                name="clubs_ratingchange_experience_adds_length"),
+            models.CheckConstraint(condition=Q(won=True, change__gte=0)
+                                   | Q(won=False, change__lte=0),
+                                   name="clubs_ratingchange_sign_follows_result"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.change:+.2f} (match {self.match_id})"
+
+
+class Season(models.Model):
+    """A date range for a club's leaderboard (both days included)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+
+    class Meta:
+        db_table = "clubs_season"  # made by the clubs app; kept in place
+        ordering = ["club", "-starts_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="clubs_season_unique_name"),
+            models.CheckConstraint(condition=Q(ends_on__gte=F("starts_on")),
+                                   name="clubs_season_ends_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.name}"
+
+
+class MasterPointAward(models.Model):
+    """A player's master points from one competition of one tournament (USBGF formulas).
+
+    Rewritten whole with the ratings after any change to the club's results."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="master_points")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
+                                   related_name="+")
+    competition = models.CharField(max_length=12)
+    match_wins = models.PositiveIntegerField(default=0)
+    match_points = models.FloatField(default=0.0)
+    placement_points = models.FloatField(default=0.0)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        db_table = "clubs_masterpointaward"  # made by the clubs app; kept in place
+        ordering = ["club", "tournament", "competition", "player_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "competition", "player"],
+                                    name="clubs_masterpointaward_once"),
+            models.CheckConstraint(condition=Q(match_points__gte=0)
+                                   & Q(placement_points__gte=0),
+                                   name="clubs_masterpointaward_never_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.match_points + self.placement_points:.2f} MP"
