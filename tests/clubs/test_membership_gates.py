@@ -17,12 +17,12 @@ from django.urls import reverse
 from chouette.forms import SessionStartForm
 from chouette.services import ChouetteServiceError, chouette_session_start
 from clubs import permissions, selectors
-from clubs.forms import WhatIfForm
 from clubs.models import Membership, Player
 from clubs.services import MembershipError, membership_end, membership_set_role, player_join
 from games.forms_match import MatchUploadForm
 from games.models import MatchRecord
 from games.services.match_import import MatchImportError, match_import
+from ratings.forms import WhatIfForm
 from results.models import FinishedMatch
 from results.services import FinishedMatchError, finished_match_record
 from tests.factories import MembershipFactory, PlayerFactory, sample_bytes
