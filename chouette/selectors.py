@@ -134,9 +134,20 @@ def _game_summary(game: ChouetteGame, names: dict[int, str]) -> dict:
                   f"{' (resigned)' if game.resigned else ''}" if game.winner
                   else ("every member settled by the cube" if game.finished_at else ""),
         "captain_won": game.captain_won,
-        "points": [{"name": names.get(p, "?"), "points": pts} for p, pts in game.points],
+        "points": _own_points(game, names),
         "reverse_reason": game.reverse_reason,
     }
+
+
+def _own_points(game: ChouetteGame, names: dict[int, str]) -> list[dict]:
+    """Each player's own points for the game, signed as in "points tonight": the box wins
+    what its counterparties pay (the stored lines are the box's against each of them)."""
+    if not game.points:
+        return []
+    box = {"name": names.get(game.box_id, "?"), "points": sum(pts for _, pts in game.points),
+           "box": True}
+    return [box] + [{"name": names.get(p, "?"), "points": -pts, "box": False}
+                    for p, pts in game.points]
 
 
 def _order_block(session, seats, names) -> dict:

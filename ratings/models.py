@@ -26,8 +26,9 @@ class RatingSettings(models.Model):
     class Column(models.TextChoices):
         RATING = "rating", "Rating"
         RATED_MATCHES = "rated_matches", "Rated matches"
-        WINS = "wins", "Wins"
-        LOSSES = "losses", "Losses"
+        # Wins and losses count every played match (they earn season points), rated or not.
+        WINS = "wins", "Wins (all played)"
+        LOSSES = "losses", "Losses (all played)"
         POINTS = "points", "Season points"
         TOURNAMENT_WINS = "tournament_wins", "Tournament wins"
         PLACES = "places", "Places (top 3)"

@@ -49,6 +49,7 @@ from tournaments.models import (
     Tournament,
     TournamentMatch,
 )
+from tournaments.models_formats import LadderDeparture
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +75,7 @@ CLUB_PATHS = {
     ResultReport: "match__tournament__club",
     Ladder: "club",
     Challenge: "ladder__club",
+    LadderDeparture: "ladder__club",
     LeagueSeason: "club",
     Fixture: "division__season__club",
     RatingSettings: "club",
@@ -138,6 +140,8 @@ def _club_rows(club, *, writer, players, date, sample, guests=()):
     issued = datetime.datetime.combine(date, datetime.time(20), tzinfo=datetime.UTC)
     Challenge.objects.create(ladder=ladder, challenger=players[1], challenged=players[0],
                              issued_at=issued, deadline=issued, length=7)
+    LadderDeparture.objects.create(ladder=ladder, player=players[1], joined_at=issued,
+                                   left_at=issued)
     season = LeagueSeason.objects.create(club=club, name=f"{club.slug} league", starts_on=date,
                                          ends_on=date)
     division = Division.objects.create(season=season, number=1, name="Division 1")

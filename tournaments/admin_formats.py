@@ -7,6 +7,7 @@ from django.contrib import admin
 from clubs.admin_scoping import ReadOnlyClubScopedAdmin
 
 from .models import Challenge, Fixture, Ladder, LadderRung, LeagueSeason
+from .models_formats import LadderDeparture
 
 
 class RungInline(admin.TabularInline):
@@ -35,6 +36,18 @@ class ChallengeAdmin(ReadOnlyClubScopedAdmin):
     list_filter = ["ladder__club", "status"]
     list_select_related = ["ladder", "challenger", "challenged", "winner"]
     search_fields = ["challenger__name", "challenged__name"]
+
+
+@admin.register(LadderDeparture)
+class LadderDepartureAdmin(ReadOnlyClubScopedAdmin):
+    """Who left which ladder and when (the rungs below moved up): the ladder's history."""
+
+    club_path = "ladder__club"
+    list_display = ["player", "ladder", "joined_at", "left_at", "by"]
+    list_filter = ["ladder__club", "ladder", "left_at"]
+    list_select_related = ["ladder", "player", "by"]
+    search_fields = ["player__name", "ladder__name"]
+    date_hierarchy = "left_at"
 
 
 @admin.register(LeagueSeason)

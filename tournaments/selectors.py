@@ -60,7 +60,10 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
     playing: dict[int, dict] = {}
     for m in rows:
         if m.status in (M.READY, M.IN_PROGRESS):
-            column = playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
+            playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
+    for m in rows:  # a round ends with its last match, one still waiting for players too
+        if m.round_id in playing and m.status in (M.READY, M.IN_PROGRESS, M.WAITING):
+            column = playing[m.round_id]
             column["ends_at"] = max(column["ends_at"], ends[m.key])
     left = [ends[m.key] for m in rows if m.status in (M.READY, M.IN_PROGRESS, M.WAITING)]
     ends_at = max(left) if left else None
@@ -71,9 +74,11 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
 
 
 def _feeders(match: TournamentMatch) -> list[str]:
-    return [slot.get("winner_of") or slot.get("loser_of") for slot in (match.slot_a,
-                                                                        match.slot_b)
-            if slot.get("winner_of") or slot.get("loser_of")]
+    """The matches this one waits for, each once (a grand final's reset takes both the
+    winner and the loser of the first final)."""
+    return list(dict.fromkeys(slot.get("winner_of") or slot.get("loser_of")
+                              for slot in (match.slot_a, match.slot_b)
+                              if slot.get("winner_of") or slot.get("loser_of")))
 
 
 def match_ends(rows: list[TournamentMatch], *, now, pace: float) -> dict:
@@ -102,7 +107,7 @@ def open_reports(*, tournament: Tournament) -> dict[int, ResultReport]:
         match__tournament=tournament,
         status__in=[ResultReport.Status.PENDING, ResultReport.Status.DISPUTED,
                     ResultReport.Status.FLAGGED],
-    ).select_related("reported_by", "winner")
+    ).select_related("match", "reported_by__player", "winner")
     return {r.match_id: r for r in reports}
 
 
@@ -199,10 +204,17 @@ def _from_my_side(m: TournamentMatch, mine: set) -> dict:
             "open": m.status in (M.READY, M.IN_PROGRESS)}
 
 
-def next_match(*, history: list[dict]) -> dict | None:
-    """The first match ready or in progress, in the newest running event."""
-    for event in history:
-        for row in event["matches"]:
-            if row["open"] and event["tournament"].status == Tournament.Status.RUNNING:
-                return {**row, "tournament": event["tournament"]}
-    return None
+def next_matches(*, history: list[dict]) -> list[dict]:
+    """Every match ready or in progress in the running events (newest event first), each
+    with its report waiting for a confirmation, if any (``report``; one query)."""
+    rows = [{**row, "tournament": event["tournament"], "report": None} for event in history
+            if event["tournament"].status == Tournament.Status.RUNNING
+            for row in event["matches"] if row["open"]]
+    if rows:
+        pending = ResultReport.objects.filter(
+            match_id__in=[row["match"].pk for row in rows],
+            status=ResultReport.Status.PENDING).select_related("reported_by__player", "winner")
+        by_match = {r.match_id: r for r in pending}
+        for row in rows:
+            row["report"] = by_match.get(row["match"].pk)
+    return rows

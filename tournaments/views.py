@@ -96,12 +96,13 @@ def tournament_state(request, slug: str, pk: int):
 
 @login_required
 def my_tournaments(request, slug: str):
-    """A player's page in a club: the next match to play, and every tournament played."""
+    """A player's page in a club: the matches to play (and results to confirm), and every
+    tournament played."""
     club = get_object_or_404(Club, slug=slug)
     history = selectors.player_history(club=club, user=request.user)
     return render(request, "tournaments/public/mine.html", {
         "club": club, "history": history,
-        "next": selectors.next_match(history=history)})
+        "next": selectors.next_matches(history=history)})
 
 
 @login_required

@@ -5,6 +5,7 @@ rules check (a Celery task) replays it through ``games.engine`` and stores its v
 here. Nothing on these models re-implements a rule.
 """
 
+import dataclasses
 from datetime import timedelta
 
 from django.conf import settings
@@ -12,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from games.engine import Rules, sgf
+from games.engine import Rules, matchfile, sgf
 from ops.models import AppendOnlyModel
 
 
@@ -86,6 +87,14 @@ class MatchRecord(models.Model):
     def source_format(self) -> str:
         """"sgf" or "mat": what the stored file is (told apart by content, as on import)."""
         return "sgf" if sgf.is_sgf(self.source_text[:512], self.source_name) else "mat"
+
+    def parsed_file(self) -> matchfile.MatchFile:
+        """The stored file as the engine reads it, its two players named as the record's
+        (the club's players it is tied to): the rules check's messages name them, not the
+        names written in the file."""
+        parsed = sgf.parse_record(self.source_text, name=self.source_name)
+        return dataclasses.replace(
+            parsed, players=(self.player_left.name, self.player_right.name))
 
     def engine_rules(self) -> Rules:
         """The engine's Rules for the options stored on the record."""

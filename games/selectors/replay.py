@@ -5,7 +5,7 @@ import threading
 from collections import OrderedDict
 
 from games.board.frames import GameFrames, build_frames
-from games.engine import matchfile, sgf
+from games.engine import matchfile
 from games.engine.replay import replay
 from games.models import MatchRecord, ReplaySetting, Ruling
 
@@ -26,7 +26,7 @@ def replay_frames(*, record: MatchRecord) -> tuple[GameFrames, ...]:
             _CACHE.move_to_end(key)
             return _CACHE[key]
     try:
-        parsed = sgf.parse_record(record.source_text, name=record.source_name)
+        parsed = record.parsed_file()
     except matchfile.MatchFileError:
         return ()
     frames = build_frames(replay(parsed, rules), names=names)

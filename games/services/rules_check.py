@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games.engine import Position, Rules, legal_plays, sgf
+from games.engine import Position, Rules, legal_plays
 from games.engine.errors import EngineError
 from games.engine.replay import replay
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck, Violation
@@ -49,11 +49,11 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
     """Claim and run one check; store the outcome on the models."""
     if not rules_check_claim(check_id=check_id):
         return None
-    check = RulesCheck.objects.select_related("record").get(pk=check_id)
+    check = RulesCheck.objects.select_related(
+        "record__player_left", "record__player_right").get(pk=check_id)
     record = check.record
     try:
-        parsed = sgf.parse_record(record.source_text, name=record.source_name)
-        report = replay(parsed, rules_for_record(record))
+        report = replay(record.parsed_file(), rules_for_record(record))
     except (ValueError, LookupError, ArithmeticError) as exc:  # a bug or a corrupt record
         return _store_error(check, f"{type(exc).__name__}: {exc}")
     with transaction.atomic():

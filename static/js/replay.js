@@ -1,7 +1,9 @@
 /* Replay viewer: step through a match's frames (each rendered on the server).
    Buttons, the move list and the game menu are links that work without this script;
    here they fetch the frame's fragment instead, and the turn goes in the URL fragment
-   (#g3-t12) so a referee can cite it. Keys: ← → step, Home/End, PgUp/PgDn by game. */
+   (#g3-t12) so a referee can cite it. Keys: ← → step, Home/End, PgUp/PgDn by game.
+   Steps replace the fragment; a jump (the move list, the game menu) adds a history entry,
+   so Back returns from it; a fragment changed by hand, a link or Back is followed. */
 (function () {
   "use strict";
   var root = document.getElementById("replay");
@@ -11,6 +13,7 @@
   var items = Array.prototype.slice.call(root.querySelectorAll(".replay-moves li[data-turn]"));
   var keys = items.map(function (li) { return li.getAttribute("data-turn"); });
   var current = holder.querySelector(".replay-frame").getAttribute("data-key");
+  var initial = current;  // the turn the page opened on: Back to a bare URL returns here
   var pending = null;
 
   function gameOf(key) { return key.split("-")[0]; }
@@ -27,7 +30,7 @@
     if (select) select.value = gameOf(current) + "-t1";
   }
 
-  function show(key, focusStep) {
+  function show(key, focusStep, push) {
     if (keys.indexOf(key) < 0) return;
     var url = root.getAttribute("data-frame-url").replace("KEY", key);
     pending = key;
@@ -42,7 +45,10 @@
           var again = holder.querySelector("a[data-step='" + focusStep + "']");
           if (again) again.focus();
         }
-        if (history.replaceState) history.replaceState(null, "", "#" + key);
+        if (history.replaceState && window.location.hash !== "#" + key) {
+          if (push) history.pushState(null, "", "#" + key);
+          else history.replaceState(null, "", "#" + key);
+        }
       })
       .catch(function () { window.location.href = "?at=" + key + "#replay"; });
   }
@@ -63,7 +69,8 @@
     var link = event.target.closest("a[data-turn]");
     if (link) {
       event.preventDefault();
-      show(link.getAttribute("data-turn"), link.getAttribute("data-step"));
+      show(link.getAttribute("data-turn"), link.getAttribute("data-step"),
+           !!link.closest(".replay-moves"));
       return;
     }
     var cite = event.target.closest("a.cite");
@@ -84,8 +91,8 @@
 
   var jump = root.querySelector("form.jump");
   if (jump) {
-    jump.addEventListener("submit", function (event) { event.preventDefault(); show(jump.elements.at.value); });
-    jump.elements.at.addEventListener("change", function () { show(jump.elements.at.value); });
+    jump.addEventListener("submit", function (event) { event.preventDefault(); show(jump.elements.at.value, null, true); });
+    jump.elements.at.addEventListener("change", function () { show(jump.elements.at.value, null, true); });
   }
 
   document.addEventListener("keydown", function (event) {
@@ -98,6 +105,16 @@
     else if (event.key === "PageDown") { jumpGame(1); event.preventDefault(); }
     else if (event.key === "PageUp") { jumpGame(-1); event.preventDefault(); }
   });
+
+  // Back, Forward, a link to #g…, a fragment typed by hand: show the turn it names.
+  function follow() {
+    var wanted = window.location.hash.slice(1) || initial;
+    if (!/^g\d+-t\d+$/.test(wanted) || wanted === pending) return;
+    if (wanted === current) { pending = current; return; }  // drops a fetch under way
+    show(wanted);
+  }
+  window.addEventListener("hashchange", follow);
+  window.addEventListener("popstate", follow);
 
   var wanted = window.location.hash.slice(1);
   if (/^g\d+-t\d+$/.test(wanted) && wanted !== current) show(wanted);

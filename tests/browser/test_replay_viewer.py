@@ -143,3 +143,23 @@ def test_without_javascript_every_turn_is_a_link(browser, live_server, record):
         assert page.locator(".replay-frame .violation").count() >= 1
     finally:
         context.close()
+
+
+def test_a_changed_fragment_and_the_back_button_move_the_viewer(page, live_server, login,
+                                                                 record):
+    login("bob")
+    page.goto(f"{live_server.url}{record.get_absolute_url()}")
+    assert _key(page) == "g1-t1"
+    # A fragment changed by hand (or by a link to a cited turn) is followed.
+    page.evaluate("location.hash = '#g2-t1'")
+    page.wait_for_function("document.querySelector('.replay-frame').dataset.key === 'g2-t1'")
+    # A jump from the move list adds a history entry; Back returns from it.
+    page.click(".replay-moves li#g2-t3 a")
+    page.wait_for_function("document.querySelector('.replay-frame').dataset.key === 'g2-t3'")
+    page.go_back()
+    page.wait_for_function("document.querySelector('.replay-frame').dataset.key === 'g2-t1'")
+    assert page.locator(".replay-moves li.current").get_attribute("id") == "g2-t1"
+    page.go_back()  # to the page as it opened, without a fragment
+    page.wait_for_function("document.querySelector('.replay-frame').dataset.key === 'g1-t1'")
+    page.go_forward()
+    page.wait_for_function("document.querySelector('.replay-frame').dataset.key === 'g2-t1'")

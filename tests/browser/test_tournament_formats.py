@@ -233,3 +233,22 @@ def test_the_new_tournament_page_shows_only_the_chosen_format_s_settings(
     phone.wait_for_selector("h1:has-text('Groups Night')")
     assert Tournament.objects.get(name="Groups Night").options["format_settings"][
         "groups"] == 2
+
+
+def test_the_tournament_and_match_record_lists_fit_a_phone(phone, live_server, club, alice):
+    from games.services.match_import import match_import
+    from tests.factories import sample_bytes
+
+    groups = _event(club, "groups", 6, groups=2)
+    services.tournament_create(club=club, name="Riverside Double Elimination Championship",
+                               format="double_elimination",
+                               starts_on=datetime.date(2026, 12, 3))
+    left, right = [entry.player for entry in groups.entries.order_by("pk")[:2]]
+    match_import(club=club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"), filename="a.mat",
+                 player_left=left, player_right=right)
+    _login(phone, live_server, "alice")
+    for name, path in (("tournaments", "tournaments/"), ("match-records", "matches/")):
+        phone.goto(f"{live_server.url}/clubs/{club.slug}/{path}")
+        phone.locator("table tbody tr").first.wait_for()
+        _shot(phone, f"{name}-list-390")
+        _fits(phone)

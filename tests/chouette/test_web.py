@@ -318,3 +318,15 @@ def test_the_club_page_links_to_the_chouette(client, club, bob):
     client.force_login(bob)
     page = client.get(reverse("clubs:detail", kwargs={"slug": club.slug})).content.decode()
     assert reverse("chouette:list", kwargs={"slug": club.slug}) in page
+
+
+def test_a_game_row_signs_each_players_points_as_points_tonight_does(client, session, alice):
+    client.force_login(alice)
+    _tap(client, session, "start", {})
+    body = _tap(client, session, "result", {"result": "box:single"}).json()
+    games = body["html"].split('data-testid="games"')[1]
+    # Alice in the box wins 1 point from each of the three: +3 for her, -1 for each of them.
+    assert "Alice (box) +3, Bob -1, Carol -1, Dora -1" in games
+    running = body["html"].split('data-testid="running"')[1].split("</table>")[0]
+    assert '>Alice</a></td><td class="num">3</td>' in running
+    assert '>Bob</a></td><td class="num">-1</td>' in running

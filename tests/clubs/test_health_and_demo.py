@@ -29,3 +29,13 @@ def test_demo_data_is_idempotent():
     club = Club.objects.get(slug="riverside")
     assert club.memberships.count() == 13  # twelve members and the tournaments' guest
     assert club.memberships.filter(role=Membership.Role.ADMIN).count() == 1
+
+
+def test_the_readme_gives_the_demo_clubs_member_count():
+    from django.conf import settings
+
+    call_command("demo_data")
+    count = Club.objects.get(slug="riverside").memberships.count()
+    words = {12: "twelve", 13: "thirteen", 14: "fourteen", 15: "fifteen"}
+    readme = " ".join((settings.BASE_DIR / "README.md").read_text(encoding="utf-8").split())
+    assert f"a club with {words.get(count, count)} members" in readme

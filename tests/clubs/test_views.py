@@ -61,3 +61,39 @@ def test_login_page_and_logout(client, bob):
 def test_pages_use_no_cdn(client, club):
     html = client.get(reverse("clubs:home")).content.decode()
     assert "http://" not in html.replace("http://testserver", "") and "https://" not in html
+
+
+def test_member_names_on_the_club_page_link_to_their_player_pages(client, club, bob):
+    bob_player = bob.player
+    client.force_login(bob)
+    page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    player_url = reverse("clubs:player", args=[club.slug, bob_player.pk])
+    assert f'<a href="{player_url}">{bob_player.name}</a>' in page
+
+
+def test_an_anonymous_visitor_is_told_to_sign_in_instead_of_sent_to_a_login(client, club,
+                                                                             bob):
+    # Riverside keeps its results for members: no link that only leads to the login page.
+    page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    assert reverse("clubs:ratings", args=[club.slug]) not in page
+    assert reverse("clubs:player", args=[club.slug, bob.player.pk]) not in page
+    assert "Sign in</a> to see the ratings" in page
+
+
+def test_a_public_clubs_page_links_its_results_for_everyone(client, club, bob):
+    from clubs.models import Club
+
+    Club.objects.filter(pk=club.pk).update(results_public=True)
+    page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    assert reverse("clubs:ratings", args=[club.slug]) in page
+    assert reverse("clubs:player", args=[club.slug, bob.player.pk]) in page
+    assert "Sign in</a> to see the ratings" not in page
+
+
+def test_the_login_page_says_why_when_a_page_sent_the_visitor_there(client, club):
+    sent = client.get(reverse("clubs:ratings", args=[club.slug]), follow=True)
+    assert sent.redirect_chain and "Sign in to see that page" in sent.content.decode()
+    chosen = client.get(reverse("login"), {"next": "/", "chosen": 1})
+    assert "Sign in to see that page" not in chosen.content.decode()
+    plain = client.get(reverse("login"))
+    assert "Sign in to see that page" not in plain.content.decode()

@@ -84,3 +84,19 @@ def test_checks_left_queued_are_sent_again(club, monkeypatch):
     assert rules_check_requeue() == [record.rules_check.pk]
     tasks.rules_check_requeue_task()
     assert sent == [record.rules_check.pk]
+
+
+def test_violations_name_the_records_players_not_the_files(
+        club, django_capture_on_commit_callbacks):
+    from tests.factories import MembershipFactory, PlayerFactory
+
+    ann, ben = PlayerFactory(name="Ann Wood"), PlayerFactory(name="Ben Ash")
+    for player in (ann, ben):
+        MembershipFactory(club=club, player=player)
+    with django_capture_on_commit_callbacks(execute=True):
+        record = match_import(club=club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"),
+                              filename="x.mat", player_left=ann, player_right=ben)
+    check = RulesCheck.objects.get(record=record)
+    messages = " ".join(check.violations.values_list("message", flat=True))
+    assert "by Ann Wood (left)" in messages  # the file calls the left player Marion Castlebury
+    assert "Marion" not in messages and "Castlebury" not in str(check.report)

@@ -330,3 +330,29 @@ def test_the_what_if_form_asks_for_a_player_or_a_rating_on_each_side(client, sma
     response = get(client, "clubs:what-if", "riverside", rating_a=1800, length=5)
     assert response.context["answer"] is None
     assert "Player B: choose a player or give a rating." in response.content.decode()
+
+
+def test_the_player_page_shows_no_template_comment(client, small_club):
+    public(small_club.club)
+    body = get(client, "clubs:player", "riverside", small_club.ann.pk).content.decode()
+    assert "{#" not in body and "#}" not in body
+
+
+def test_the_player_page_gives_the_players_score_first(client, small_club):
+    w = small_club
+    public(w.club)
+    body = get(client, "clubs:player", "riverside", w.cat.pk).content.decode()
+    # Ann beat Cat 7-4 in the final (Ann was player A): Cat's page says "lost 4–7".
+    assert '<td>lost</td><td class="num">4–7</td>' in body
+    assert '<td>won</td><td class="num">5–0</td>' in body  # Cat as player A keeps her order
+
+
+def test_the_leaderboard_says_its_wins_count_unrated_matches_too(client, small_club):
+    public(small_club.club)
+    response = get(client, "clubs:leaderboard", "riverside")
+    body = response.content.decode()
+    # Ann: 4 wins (the friendly, not rated, too) beside 3 rated matches: the labels say so.
+    ann = next(r for r in response.context["rows"] if r["name"] == "Ann")
+    assert (ann["wins"], ann["rated_matches"]) == (4, 3)
+    assert "Wins (all played)" in body and "Losses (all played)" in body
+    assert "rated matches count only those that moved the rating" in body

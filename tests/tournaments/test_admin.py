@@ -174,3 +174,26 @@ def test_a_new_result_for_a_flagged_match_is_between_the_players_it_should_have(
     final = _match(cup, "M2-1")
     assert final.status == "finished" and final.winner.name == "Dan"
     assert (final.player_a.name, final.player_b.name) == ("Dan", "Ben") and not final.flag
+
+
+def test_ladder_departures_are_listed_read_only_for_the_referees(client, club, carol,
+                                                                 staff_permissions):
+    from tournaments.models_formats import LadderDeparture
+    from tournaments.services import ladder as ladders
+
+    ladder = ladders.ladder_create(club=club, name="Club Ladder")
+    leaver = PlayerFactory(name="Lea Leaver", user=UserFactory(username="lea"))
+    MembershipFactory(club=club, player=leaver)
+    ladders.ladder_join(ladder=ladder, player=leaver)
+    ladders.ladder_leave(ladder=ladder, player=leaver, by=leaver.user)
+    referee = staff_permissions(carol, "view_ladderdeparture")
+    client.force_login(referee)
+    changelist = reverse("admin:tournaments_ladderdeparture_changelist")
+    page = client.get(changelist).content.decode()
+    assert "Lea Leaver" in page and "Club Ladder" in page
+    assert 'id="changelist-filter"' in page  # filters by club, ladder and date
+    departure = LadderDeparture.objects.get(player=leaver)
+    change = client.get(reverse("admin:tournaments_ladderdeparture_change",
+                                args=[departure.pk])).content.decode()
+    assert 'name="_save"' not in change  # read-only: an audit of who left
+    assert client.get(reverse("admin:tournaments_ladderdeparture_add")).status_code == 403

@@ -268,7 +268,7 @@ def test_the_bracket_reads_in_a_fixed_number_of_queries(client, club,
     for n in range(24):
         services.entry_add(tournament=tournament, player=_member(club, f"Big{n}"))
     services.tournament_start(tournament=tournament)
-    # tournament + club, matches with players, entries with players: none per match.
+    # tournament + club, matches, entries and placings with players: none per match.
     with django_assert_max_num_queries(4):
         body = client.get(reverse("tournament-detail", args=[tournament.pk])).json()
     assert len(body["entries"]) == 24 and len(body["matches"]) > 40
@@ -312,3 +312,32 @@ def test_a_referee_records_a_new_result_for_a_flagged_match_through_the_api(clie
         "winner": world.cid.pk, "score_a": 2, "score_b": 7, "reason": "Replayed: Cid won"})
     assert response.status_code == 200, response.json()
     assert response.json()["winner_id"] == world.cid.pk and not response.json()["flag"]
+
+
+def test_a_finished_tournament_s_placings_are_in_its_api_detail(client, club, alice):
+    tournament = services.tournament_create(club=club, name="Placed Cup",
+                                            format="single_elimination",
+                                            starts_on=datetime.date(2026, 11, 28))
+    for n in range(4):
+        services.entry_add(tournament=tournament, player=_member(club, f"Placed{n}"))
+    services.tournament_start(tournament=tournament)
+    for key in ("M1-1", "M1-2", "M2-1"):
+        match = tournament.matches.get(key=key)
+        services.match_result_enter(match=match, by=alice, winner=match.player_a_id,
+                                    score_a=7, score_b=3)
+    champion = tournament.matches.get(key="M2-1").player_a
+    body = client.get(reverse("tournament-detail", args=[tournament.pk])).json()
+    assert body["status"] == "finished"
+    placings = body["placings"]
+    assert placings[0] == {"competition": "main", "place": 1, "label": "1st", "shared": 1,
+                           "field_size": 4, "player_id": champion.pk,
+                           "player": champion.name}
+    assert [p["label"] for p in placings] == ["1st", "2nd", "3rd=", "3rd="]
+
+
+def test_the_schema_documents_the_placings(client):
+    schema = client.get(reverse("api-schema"), {"format": "json"}).json()
+    detail = schema["components"]["schemas"]["TournamentDetailOutput"]["properties"]
+    assert "placings" in detail
+    placing = schema["components"]["schemas"]["PlacingOutput"]["properties"]
+    assert {"competition", "place", "label", "player_id", "player"} <= set(placing)

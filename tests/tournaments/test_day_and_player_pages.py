@@ -218,3 +218,83 @@ def test_the_director_opens_registration_and_late_entries_come_in(client, club, 
     assert tournament.entries.filter(player=late).exists()
     response = client.post(_url(tournament, "direct", action="open"), follow=True)
     assert "Registration opens only from a draft" in response.content.decode()
+
+
+def test_a_round_still_waiting_for_players_ends_after_the_round_before(club):
+    # Five players: round 1 has one match (three byes); semi-final M2-2 is ready, M2-1 waits
+    # for round 1's match, so the semi-finals end a 7-point match after round 1 does.
+    tournament = _cup(club, names=["Ann", "Ben", "Cat", "Dan", "Eve"], lengths={"main": 7})
+    day = selectors.day_view(tournament=tournament, now=NOW)
+    ends = {r["name"]: r["ends_at"] for r in day["rounds"]}
+    assert ends == {"Main round 1": NOW + datetime.timedelta(minutes=77),
+                    "Main semi-finals": NOW + datetime.timedelta(minutes=154)}
+
+
+def test_the_grand_final_reset_waits_on_the_first_final_once(client, club, alice):
+    tournament = _cup(club, format="double_elimination")
+    client.force_login(alice)
+    page = client.get(_url(tournament, "manage")).content.decode()
+    assert "F2 waits on F1</li>" in page
+
+
+def _second_cup(club, players):
+    cup = services.tournament_create(club=club, name="Night Cup",
+                                     starts_on=datetime.date(2026, 11, 28))
+    for player in players:
+        services.entry_add(tournament=cup, player=player)
+    services.tournament_start(tournament=cup)
+    return cup
+
+
+def test_my_page_lists_every_match_ready_for_me(client, club):
+    day = _cup(club)
+    semi = _match(day, "M1-1")
+    players = [e.player for e in Entry.objects.filter(tournament=day).select_related("player")]
+    night = _second_cup(club, players)
+    client.force_login(semi.player_a.user)
+    page = client.get(reverse("tournaments:mine", args=[club.slug])).content.decode()
+    mine = page.split('data-testid="history"')[0]
+    assert "My next matches" in mine
+    assert "<strong>Day Cup</strong>" in mine and "<strong>Night Cup</strong>" in mine
+    assert f'{_url(day, "detail")}#report-M1-1' in mine  # the link lands on the form
+    assert f'{_url(night, "detail")}#report-' in mine
+
+
+def test_my_page_says_a_result_waits_for_my_confirmation(client, club):
+    tournament = _cup(club)
+    semi = _match(tournament, "M1-1")
+    services.match_result_report(match=semi, by=semi.player_b.user, winner=semi.player_b_id,
+                                 score_a=2, score_b=7)
+    client.force_login(semi.player_a.user)
+    page = client.get(reverse("tournaments:mine", args=[club.slug])).content.decode()
+    name_a, name_b = semi.player_a.name, semi.player_b.name
+    assert (f"{name_b} reported {name_a} 2–7 {name_b}: waiting for your confirmation"
+            in page)
+    assert f'{_url(tournament, "detail")}#confirm-M1-1' in page
+    client.force_login(semi.player_b.user)
+    page = client.get(reverse("tournaments:mine", args=[club.slug])).content.decode()
+    assert f"waiting for {name_a} to confirm" in page
+
+
+def test_the_report_and_confirm_links_land_on_their_forms(client, club):
+    tournament = _cup(club)
+    semi = _match(tournament, "M1-1")
+    client.force_login(semi.player_a.user)
+    page = client.get(_url(tournament, "detail")).content.decode()
+    assert '<form id="report-M1-1" method="post"' in page
+    services.match_result_report(match=semi, by=semi.player_a.user, winner=semi.player_a_id,
+                                 score_a=7, score_b=2)
+    client.force_login(semi.player_b.user)
+    page = client.get(_url(tournament, "detail")).content.decode()
+    assert '<li id="confirm-M1-1">' in page and 'name="report"' in page
+
+
+def test_a_waiting_result_names_the_reporting_player_not_the_login(client, club):
+    tournament = _cup(club)
+    semi = _match(tournament, "M1-1")
+    reporter = semi.player_a
+    services.match_result_report(match=semi, by=reporter.user, winner=reporter.pk, score_a=7,
+                                 score_b=2)
+    page = client.get(_url(tournament, "detail")).content.decode()
+    assert f"reported by {reporter.name} (" in page
+    assert f"reported by {reporter.user.username} (" not in page

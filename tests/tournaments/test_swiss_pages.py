@@ -289,3 +289,30 @@ def test_a_referee_corrects_a_league_result_from_the_page_with_a_reason(client, 
         "reason": "Scores swapped"})
     fixture.refresh_from_db()
     assert fixture.winner_id == fixture.player_b_id
+
+
+def test_a_running_swiss_before_its_first_pairing_does_not_promise_a_bracket(client, alice,
+                                                                            club):
+    tournament = _event(club)
+    client.force_login(alice)
+    for name in ("detail", "manage"):
+        body = client.get(_url(tournament, name)).content.decode()
+        assert "bracket is drawn" not in body
+        assert "No round is paired yet" in body
+
+
+def test_ladder_and_league_pages_lead_back_to_the_club_and_their_lists(client, club):
+    ladder = ladders.ladder_create(club=club, name="Ladder")
+    season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
+                                   ends_on=datetime.date(2026, 6, 1),
+                                   divisions=[[p.pk for p in _players(club, 2, start=50)]])
+    club_url = reverse("clubs:detail", args=[club.slug])
+    ladder_page = client.get(_url(ladder, "ladder")).content.decode()
+    league_page = client.get(_url(season, "league")).content.decode()
+    assert f'href="{club_url}"' in ladder_page and f'href="{club_url}"' in league_page
+    assert f'href="{reverse("tournaments:ladders", args=[club.slug])}"' in ladder_page
+    assert f'href="{reverse("tournaments:leagues", args=[club.slug])}"' in league_page
+    tournaments_url = reverse("tournaments:list", args=[club.slug])
+    for name in ("ladders", "leagues"):
+        page = client.get(reverse(f"tournaments:{name}", args=[club.slug])).content.decode()
+        assert f'href="{club_url}"' in page and f'href="{tournaments_url}"' in page

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from ops.api import ApiErrorsMixin
 from tournaments import services
-from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
+from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 # --------------------------------------------------------------------------- output
 
@@ -55,12 +55,33 @@ class TournamentOutput(serializers.ModelSerializer):
         fields = ["id", "club", "name", "starts_on", "format", "status", "options", "version"]
 
 
+class PlacingOutput(serializers.ModelSerializer):
+    competition = serializers.CharField(read_only=True,
+                                        help_text="main, consolation or last_chance")
+    player = serializers.CharField(source="player.name", read_only=True)
+    label = serializers.CharField(read_only=True, help_text='The place as shown: "1st", '
+                                  '"3rd=" when shared')
+    shared = serializers.IntegerField(read_only=True,
+                                      help_text="How many players share the place")
+    field_size = serializers.IntegerField(read_only=True,
+                                          help_text="How many players the competition had")
+
+    class Meta:
+        model = Placing
+        fields = ["competition", "place", "label", "shared", "field_size", "player_id",
+                  "player"]
+
+
 class TournamentDetailOutput(TournamentOutput):
     entries = EntryOutput(many=True, read_only=True)
     matches = TournamentMatchOutput(many=True, read_only=True)
+    placings = PlacingOutput(many=True, read_only=True, help_text=(
+        "The final placings of each competition, stored when the tournament finishes "
+        "(empty before); master points and the player pages read them."))
 
     class Meta(TournamentOutput.Meta):
-        fields = [*TournamentOutput.Meta.fields, "draw_seed", "entries", "matches"]
+        fields = [*TournamentOutput.Meta.fields, "draw_seed", "entries", "matches",
+                  "placings"]
 
 
 class TournamentReportOutput(serializers.ModelSerializer):
@@ -72,12 +93,15 @@ class TournamentReportOutput(serializers.ModelSerializer):
 
 
 def _with_bracket(queryset):
-    """Entries and matches with their players in three queries, whatever the size."""
+    """Entries, matches and placings with their players in four queries, whatever the
+    size."""
     return queryset.prefetch_related(
         Prefetch("matches", queryset=TournamentMatch.objects.select_related(
             "player_a", "player_b").order_by("pk")),
         Prefetch("entries", queryset=Entry.objects.select_related("player")
-                 .order_by("seed", "pk")))
+                 .order_by("seed", "pk")),
+        Prefetch("placings", queryset=Placing.objects.select_related("player")
+                 .order_by("competition", "place", "player__name")))
 
 
 class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
