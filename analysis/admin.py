@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from clubs.admin_scoping import ClubScopedAdmin
+
 from .models import Analysis, AnalysisSetting, PlayerAnalysis
 
 
@@ -13,7 +15,10 @@ class PlayerAnalysisInline(admin.TabularInline):
 
 
 @admin.register(Analysis)
-class AnalysisAdmin(admin.ModelAdmin):
+class AnalysisAdmin(ClubScopedAdmin):
+    club_path = "record__club"
+    scope_role = "referee"
+
     list_display = ("record", "status", "plies", "progress", "gnubg_version", "finished_at")
     list_filter = ("status", "plies", "record__club")
     list_select_related = ("record",)
@@ -25,5 +30,5 @@ class AnalysisAdmin(admin.ModelAdmin):
 
 
 @admin.register(AnalysisSetting)
-class AnalysisSettingAdmin(admin.ModelAdmin):
+class AnalysisSettingAdmin(ClubScopedAdmin):
     list_display = ("club", "plies", "leaderboard")

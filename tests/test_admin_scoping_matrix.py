@@ -24,6 +24,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from accounts.models import Invitation, OutboundMail
+from analysis.models import Analysis, AnalysisSetting
 from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
@@ -83,9 +84,11 @@ CLUB_PATHS = {
     RatingChange: "club",
     Season: "club",
     MasterPointAward: "club",
+    Analysis: "record__club",
+    AnalysisSetting: "club",
 }
 #: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
-REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership}
+REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
 #: (The outbox and the invitations: club admins see their club's on its manage pages.)
 SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation}
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -148,6 +151,8 @@ def _club_rows(club, *, writer, players, date, sample, guests=()):
     Fixture.objects.create(division=division, round=1, player_a=players[0],
                            player_b=players[1], deadline=date, length=7)
     _rating_rows(club, players=players, tournament=tournament, date=date)
+    Analysis.objects.create(record=record, plies=0)
+    AnalysisSetting.objects.create(club=club)
 
 
 def _rating_rows(club, *, players, tournament, date):
