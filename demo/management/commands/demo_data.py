@@ -6,6 +6,7 @@ season with two divisions (everything through the services)."""
 import datetime
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -20,6 +21,13 @@ from tournaments.services.simulation import SimulationPlan, tournament_simulate
 
 DEMO_CLUB = "Riverside Backgammon Club"
 DEMO_ADMIN = ("admin", "admin")  # username, password: local demo only
+#: Every other demo member signs in with their first name and this password (local demo only),
+#: so a newcomer tries the player's side (reporting results, ladder challenges, balances)
+#: and the referee's (carol) beside the admin's.
+DEMO_PLAYER_PASSWORD = "demo"
+#: The referee's login is staff with the referees' model permissions (the admin shows only
+#: her club's rows).
+REFEREE_APPS = ("games", "tournaments", "chouette", "results")
 DEMO_MEMBERS = [
     ("Alice Archer", Membership.Role.ADMIN), ("Carol Chen", Membership.Role.REFEREE),
     ("Bob Brown", Membership.Role.PLAYER), ("Dave Dubois", Membership.Role.PLAYER),
@@ -101,8 +109,8 @@ class Command(BaseCommand):
         )
         for name, role in DEMO_MEMBERS:
             player, _ = Player.objects.get_or_create(name=name)
-            if name == "Alice Archer" and player.user_id is None:
-                player.user = user
+            if player.user_id is None:
+                player.user = user if name == "Alice Archer" else self._player_user(name, role)
                 player.save(update_fields=["user"])
             Membership.objects.get_or_create(club=club, player=player, defaults={"role": role})
         for plan in DEMO_TOURNAMENTS:
@@ -118,8 +126,24 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             f"Demo data ready: {club.name} with {club.memberships.count()} members, "
             f"{club.tournaments.count()} tournaments, a ladder and a league; "
-            f"admin login {DEMO_ADMIN[0]} / {DEMO_ADMIN[1]}"
+            f"admin login {DEMO_ADMIN[0]} / {DEMO_ADMIN[1]}; player logins: each member's "
+            f"first name in lower case (bob, carol the referee, dave…) / {DEMO_PLAYER_PASSWORD}"
         ))
+
+    def _player_user(self, name: str, role: str):
+        username = name.split()[0].lower()
+        referee = role == Membership.Role.REFEREE
+        user, created = get_user_model().objects.get_or_create(
+            username=username, defaults={"email": f"{username}@riverside.example",
+                                         "first_name": name.split()[0],
+                                         "last_name": name.split()[-1], "is_staff": referee})
+        if created:
+            user.set_password(DEMO_PLAYER_PASSWORD)
+            user.save()
+            if referee:
+                user.user_permissions.add(*Permission.objects.filter(
+                    content_type__app_label__in=REFEREE_APPS))
+        return user
 
     def _admin_user(self):
         username, password = DEMO_ADMIN

@@ -1,0 +1,37 @@
+"""The demo's player logins: a newcomer signs in as a player (bob / demo) or the referee
+(carol / demo) beside the admin, each tied to their member's row."""
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from clubs.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    call_command("demo_data", verbosity=0)
+
+
+def test_each_member_signs_in_as_their_own_player(client, demo):
+    assert client.login(username="bob", password="demo")
+    me = client.get(reverse("me-api")).json()
+    assert me["player"]["name"] == "Bob Brown"
+    assert me["clubs"] == [{"slug": "riverside", "name": "Riverside Backgammon Club",
+                            "role": "player"}]
+    assert client.get(reverse("tournaments:mine", args=["riverside"])).status_code == 200
+
+
+def test_the_referee_reaches_her_clubs_rows_in_the_admin(client, demo):
+    assert client.login(username="carol", password="demo")
+    assert client.get(reverse("admin:games_matchrecord_changelist")).status_code == 200
+    assert client.get(reverse("admin:tournaments_tournamentmatch_changelist")).status_code == 200
+
+
+def test_a_second_run_adds_no_login(demo, django_user_model):
+    count = django_user_model.objects.count()
+    call_command("demo_data", verbosity=0)
+    assert django_user_model.objects.count() == count
+    assert Player.objects.get(name="Alice Archer").user.username == "admin"
