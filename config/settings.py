@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "ratings",
     "demo",
     "analysis",
+    "live",
 ]
 
 MIDDLEWARE = [

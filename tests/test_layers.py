@@ -62,6 +62,7 @@ PURE = {
     "tournaments/formats": ("tournaments.formats", "games.engine", "networkx"),
     "ratings/core": ("ratings.core", "games.engine"),
     "analysis/core": ("analysis.core",),
+    "live/core": ("live.core", "games.engine"),
 }
 
 #: Import cycles not fixed yet, each with a comment naming who fixes it (a frozenset of the

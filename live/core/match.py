@@ -1,0 +1,376 @@
+"""A live match, action by action, on the engine's ``Game`` (pure: no Django).
+
+``LiveMatchPlay`` holds the games of one match or money session. Each accepted action goes to
+the engine (the opening roll, the roll, the play, the cube, resignations); this module only
+says whose action it is and writes the match file as it goes. Nothing here is a rule of the
+game: the engine refuses what the rules forbid, and this module turns that into a reason.
+
+Sides: 0 is player A (the left column of the match file, gnubg's player 0), 1 is player B.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.engine import (
+    AmbiguousPlayError,
+    CubeError,
+    Game,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidNotationError,
+    MatchScore,
+    Phase,
+    ResultKind,
+    Rules,
+    is_legal,
+    normalize_dice,
+    parse_moves,
+)
+from games.engine import matchfile as mf
+from games.engine.scoring import MatchId
+
+KINDS = ("roll", "move", "double", "take", "drop", "beaver", "resign", "accept", "reject")
+RESIGN_KINDS = {1: ResultKind.SINGLE, 2: ResultKind.GAMMON, 3: ResultKind.BACKGAMMON}
+_RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+class Refused(ValueError):
+    """An action the match does not accept now; ``reason`` says why. ``legal_plays`` lists
+    the plays of the roll for an illegal play; ``out_of_turn`` marks an action by a side
+    whose turn it is not."""
+
+    def __init__(self, reason: str, *, legal_plays: tuple[str, ...] = (),
+                 out_of_turn: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.legal_plays = legal_plays
+        self.out_of_turn = out_of_turn
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One accepted action. ``side`` None is an opening tie rolled by the server (digital
+    dice); ``dice`` are as rolled or as the players wrote them; ``value`` is a resignation's
+    1 (single), 2 (gammon) or 3 (backgammon)."""
+
+    kind: str
+    side: int | None
+    dice: tuple[int, int] | None = None
+    play: str = ""
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    length: int = 0  # 0 = money play
+    crawford: bool = True
+    jacoby: bool = False
+    beavers: bool = False
+    names: tuple[str, str] = ("Player A", "Player B")
+    tags: tuple[tuple[str, str], ...] = ()
+
+    def rules(self) -> Rules:
+        return Rules(match_length=self.length, crawford=self.crawford, jacoby=self.jacoby,
+                     beavers=self.beavers)
+
+
+@dataclass(slots=True)
+class GameSheet:
+    """One game: the engine's Game and the cells of the match file written so far."""
+
+    number: int
+    score: MatchScore  # before the game
+    game: Game
+    events: list[mf.Event] = field(default_factory=list)
+    resigned_after_roll: bool = False  # a resignation offered once the dice were rolled
+    written_dice: tuple[int, int] | None = None  # the last roll, in the order given
+
+
+class LiveMatchPlay:
+    """The games of one live match; ``apply`` takes one action or raises ``Refused``.
+
+    A refused action leaves everything as it was (the engine raises before it changes a
+    game), and the callers rebuild the match from the stored actions anyway.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.rules = settings.rules()
+        self.score = MatchScore(settings.length, crawford=self.rules.crawford_in_force)
+        self.sheets: list[GameSheet] = [self._new_sheet()]
+
+    @classmethod
+    def replayed(cls, settings: Settings, actions) -> LiveMatchPlay:
+        match = cls(settings)
+        for action in actions:
+            match.apply(action)
+        return match
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def sheet(self) -> GameSheet:
+        return self.sheets[-1]
+
+    @property
+    def game(self) -> Game:
+        return self.sheet.game
+
+    @property
+    def finished(self) -> bool:
+        return self.score.is_over()
+
+    @property
+    def game_over(self) -> bool:
+        return self.game.phase is Phase.OVER
+
+    @property
+    def opening(self) -> bool:
+        """The next roll is a game's opening roll (either player may post it)."""
+        return self.game.phase in (Phase.OPENING, Phase.OVER) and not self.finished
+
+    def turn(self) -> int | None:
+        """The side that must act now; None before an opening roll or once it is over."""
+        if self.opening or self.finished:
+            return None
+        return self.game.turn
+
+    def legal_plays(self) -> tuple[str, ...]:
+        if self.game.phase is not Phase.MOVE:
+            return ()
+        return tuple(str(play) for play in self.game.legal_plays())
+
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each side's checkers seen from that side (index 1-24, 25 the bar, 0 off)."""
+        game = self.game
+        return game.position_for(0).mover, game.position_for(1).mover
+
+    def position_id(self) -> str:
+        return self.game.position.position_id()
+
+    def match_id(self) -> str:
+        if self.game_over:  # between games: the next game, not rolled yet
+            return MatchId(game_state=0, match_length=self.settings.length,
+                           scores=self.score.scores, on_roll=self.game.on_roll,
+                           turn=self.game.on_roll,
+                           jacoby_off=not self.rules.jacoby_in_force).encode()
+        return self.game.match_id()
+
+    def winner(self) -> int | None:
+        return self.score.winner()
+
+    # --- acting -----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        if action.kind not in KINDS:
+            raise Refused(f"Unknown action {action.kind!r}: one of {', '.join(KINDS)}.")
+        if self.finished:
+            raise Refused("The match is over.")
+        if action.kind == "roll":
+            self._roll(action)
+            return
+        if self.opening:
+            raise Refused("Roll first: the game starts with the opening roll.")
+        getattr(self, "_" + action.kind)(action)
+
+    def _roll(self, action: Action) -> None:
+        dice = _dice(action.dice)
+        if self.opening:
+            self._opening_roll(action.side, dice)
+            return
+        game = self._expect(action.side, Phase.ROLL, "roll")
+        game.roll(dice)
+        self.sheet.written_dice = dice
+        plays = game.legal_plays()
+        if not plays[0].moves:  # "the player loses his turn": the roll passes it by itself
+            self.sheet.events.append(mf.Roll(action.side, dice, mf.RollKind.EMPTY))
+            game.play(plays[0])
+
+    def _opening_roll(self, side: int | None, dice: tuple[int, int]) -> None:
+        if self.game_over:
+            self.sheets.append(self._new_sheet())
+        game = self.game
+        if dice[0] == dice[1]:
+            if side is not None:
+                raise Refused("An opening roll is never a doublet: both players roll again.")
+            game.roll_opening(dice)  # a tie rolled by the server: kept, rolled again
+            return
+        if side not in (0, 1):
+            raise Refused("Say who won the opening roll.")
+        high, low = max(dice), min(dice)
+        game.roll_opening((high, low) if side == 0 else (low, high))
+        self.sheet.written_dice = dice
+
+    def _move(self, action: Action) -> None:
+        game = self._expect(action.side, Phase.MOVE, "move")
+        dice, before = self.sheet.written_dice, game.position
+        try:
+            play = game.play(action.play)
+        except (IllegalPlayError, InvalidNotationError, AmbiguousPlayError) as exc:
+            raise Refused(_play_refusal(exc, action.play), legal_plays=self.legal_plays()) \
+                from exc
+        text = _written(before, dice, action.play, play)
+        self.sheet.events.append(mf.Roll(action.side, dice, mf.RollKind.PLAY, text))
+        self._maybe_over()
+
+    def _double(self, action: Action) -> None:
+        game = self._expect(action.side, Phase.ROLL, "double")
+        try:
+            game.double()
+        except CubeError as exc:
+            raise Refused(_cube_refusal(exc)) from exc
+        self.sheet.events.append(mf.Double(action.side, game.cube.value * 2))
+
+    def _take(self, action: Action) -> None:
+        game = self._expect(action.side, Phase.DOUBLE, "take")
+        beavered = game.cube.beavers > 0
+        game.take()
+        if not beavered:  # gnubg writes no take after a beaver (the columns alternate)
+            self.sheet.events.append(mf.Take(action.side))
+
+    def _drop(self, action: Action) -> None:
+        game = self._expect(action.side, Phase.DOUBLE, "drop")
+        game.drop()
+        self.sheet.events.append(mf.Drop(action.side))
+        self._maybe_over()
+
+    def _beaver(self, action: Action) -> None:
+        game = self._expect(action.side, Phase.DOUBLE, "beaver")
+        try:
+            game.beaver(action.side)
+        except CubeError as exc:
+            raise Refused("No beaver here: " + _cube_refusal(exc)) from exc
+        self.sheet.events.append(mf.Beaver(action.side, game.cube.value * 2))
+
+    def _resign(self, action: Action) -> None:
+        game = self.game
+        kind = RESIGN_KINDS.get(action.value)
+        if kind is None:
+            raise Refused("Resign 1 (a single game), 2 (a gammon) or 3 (a backgammon).")
+        if action.side not in (0, 1):
+            raise Refused("Say who resigns.")
+        # On one's own turn, or before the opponent has rolled (then the opponent answers).
+        if game.phase is Phase.MOVE and action.side != game.on_roll:
+            raise Refused("Wait until your opponent has played to resign.", out_of_turn=True)
+        if game.phase not in (Phase.ROLL, Phase.MOVE):
+            raise Refused(_phase_refusal(game, "resign"), out_of_turn=True)
+        self.sheet.resigned_after_roll = game.phase is Phase.MOVE
+        game.resign(action.side, kind)
+
+    def _accept(self, action: Action) -> None:
+        game = self._expect(action.side, Phase.RESIGN, "accept")
+        sheet = self.sheet
+        if sheet.resigned_after_roll:  # the dice rolled before it, as gnubg writes them
+            sheet.events.append(mf.Roll(game.on_roll, sheet.written_dice, mf.RollKind.EMPTY))
+        game.accept_resignation()
+        self._maybe_over()
+
+    def _reject(self, action: Action) -> None:
+        self._expect(action.side, Phase.RESIGN, "reject").reject_resignation()
+        self.sheet.resigned_after_roll = False
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _expect(self, side: int | None, phase: Phase, what: str) -> Game:
+        game = self.game
+        if game.phase is not phase:
+            raise Refused(_phase_refusal(game, what), out_of_turn=side != game.turn)
+        if side != game.turn:
+            raise Refused(f"It is {self.settings.names[game.turn]}'s turn.", out_of_turn=True)
+        return game
+
+    def _maybe_over(self) -> None:
+        result = self.game.result
+        if result is None:
+            return
+        self.sheet.events.append(mf.Win(result.winner, result.points))
+        self.score = self.game.score_after()
+
+    def _new_sheet(self) -> GameSheet:
+        number = len(getattr(self, "sheets", ())) + 1
+        return GameSheet(number, self.score, Game(self.rules, score=self.score))
+
+    # --- the match file ---------------------------------------------------------------
+
+    def match_file(self) -> mf.MatchFile:
+        games = tuple(
+            mf.GameRecord(number=sheet.number, scores=sheet.score.scores,
+                          events=tuple(sheet.events), names=self.settings.names)
+            for sheet in self.sheets if sheet.events or sheet.number == 1)
+        tags = list(self.settings.tags)
+        if self.settings.length:
+            tags.append(("Crawford", "On" if self.settings.crawford else "Off"))
+        else:
+            tags += [("Jacoby", "On" if self.settings.jacoby else "Off"),
+                     ("Beaver", "On" if self.settings.beavers else "Off")]
+        return mf.MatchFile(tags=mf.Tags(tuple(tags)), notes=(),
+                            match_length=self.settings.length,
+                            players=self.settings.names, games=games)
+
+    def match_text(self) -> str:
+        return mf.write_match_file(self.match_file()) + "\n"
+
+
+def _dice(dice) -> tuple[int, int]:
+    if dice is None:
+        raise Refused("Give the two dice rolled, e.g. [5, 1].")
+    try:
+        first, second = dice
+        pair = (int(first), int(second))
+        normalize_dice(pair)
+    except (TypeError, ValueError, InvalidDiceError) as exc:
+        raise Refused("The dice are two numbers from 1 to 6, e.g. [5, 1].") from exc
+    return pair
+
+
+def _written(position, dice, text: str, play) -> str:
+    """The play for the match file, one checker step per die as gnubg writes it (25 the bar,
+    0 off): the steps as the player gave them when they can be made in that order (so the
+    file keeps which checker went where), else the engine's. No hit marks: the board tells
+    (some writers never write them; gnubg ignores them)."""
+    moves = parse_moves(text)
+    if not is_legal(position, dice, moves):
+        moves = play.moves
+    return " ".join(f"{move.src}/{move.dst}" for move in moves)
+
+
+def _play_refusal(exc: Exception, text: str) -> str:
+    if isinstance(exc, InvalidNotationError):
+        return f"{text!r} is not a play: {exc.reason}. Write it like 13/8 6/5."
+    if isinstance(exc, AmbiguousPlayError):
+        return f"{text!r} could be {' or '.join(exc.candidates)}: say which."
+    detail = f" ({exc.detail})" if getattr(exc, "detail", "") else ""
+    return f"{text!r} is not a legal play here: {exc.rule.value.replace('_', ' ')}{detail}."
+
+
+def _cube_refusal(exc: CubeError) -> str:
+    rule = getattr(exc, "rule", None)
+    value = getattr(rule, "value", str(rule))
+    return {
+        "crawford_no_double": "no doubling in the Crawford game.",
+        "cube_not_owned": "the cube is your opponent's.",
+        "cube_limit": "the cube is at its limit.",
+        "beaver_not_allowed": "beavers are not played here.",
+    }.get(value, str(exc))
+
+
+def _phase_refusal(game: Game, what: str) -> str:
+    phase = game.phase
+    if phase is Phase.DOUBLE:
+        return "A double waits for an answer: take, drop" + (
+            " or beaver." if game.rules.beavers_in_force else " it.")
+    if phase is Phase.RESIGN:
+        return "A resignation waits for an answer: accept or reject it."
+    if phase is Phase.MOVE:
+        return "The dice are rolled: play them." if what != "resign" else \
+            "Wait until your opponent has played."
+    if phase is Phase.ROLL:
+        return "Roll the dice first." if what == "move" else f"You cannot {what} now."
+    if phase is Phase.OVER:
+        return "The game is over: roll to start the next one."
+    return f"You cannot {what} now."
+
+
+__all__ = ["KINDS", "RESIGN_KINDS", "Action", "GameSheet", "LiveMatchPlay", "Refused",
+           "Settings"]
