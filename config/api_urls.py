@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("ratings.api.urls")),
     path("", include("accounts.api_urls")),
     path("", include("analysis.api.urls")),
+    path("", include("live.api.urls")),
 ]

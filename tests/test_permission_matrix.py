@@ -53,6 +53,8 @@ from clubs.models import Club, Membership, Player
 from games.models import MatchRecord, ReplaySetting
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
+from live.models import LiveAction, LiveMatch
+from live.services import live_match_create
 from ratings.models import Season
 from tests.factories import (
     ClubFactory,
@@ -139,6 +141,9 @@ def _build() -> SimpleNamespace:
     w.replay_key = "g1-t1"
     w.resend_word = "resend"
     w.analysis = Analysis.objects.create(record=w.record, status=Analysis.Status.DONE)
+    # A live match with real dice: Bob (who signs in) against Dora (who does not).
+    w.live_match = live_match_create(club=w.club, by=w.bob.user, player_a=w.bob,
+                                     player_b=w.dora, length=3, dice="manual")
 
     w.other = ClubFactory(name="Hilltop Backgammon Club", slug="hilltop", currency="CHF")
     w.dave = _member(w.other, "Dave", "admin", "dave")
@@ -203,6 +208,8 @@ def snapshot() -> dict:
         "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open")),
         "mails": OutboundMail.objects.count(),
         "analyses": list(Analysis.objects.order_by("pk").values_list("pk", "status", "plies")),
+        "live matches": list(LiveMatch.objects.order_by("pk").values_list("pk", "version")),
+        "live actions": LiveAction.objects.count(),
     }
 
 
@@ -328,6 +335,16 @@ ENDPOINTS = [
              data=lambda w: {"plies": "2"}),
     Endpoint("match-analysis-api", MEMBERS, _r("match-analysis-api", "record.pk"), api=True),
     Endpoint("player-analysis-api", EVERYONE, _r("player-analysis-api", "dora.pk"), api=True),
+    # Live matches: members follow; the two players act (a club's admins only at a
+    # tournament match, not here; a superuser is not a player); a match is started by one
+    # of its players or a club admin.
+    Endpoint("live-match-api", MEMBERS, _r("live-match-api", "live_match.pk"), api=True),
+    Endpoint("live-export-api", MEMBERS, _r("live-export-api", "live_match.pk"), api=True),
+    Endpoint("live-action-api", frozenset({"bob"}), _r("live-action-api", "live_match.pk"),
+             "post", api=True, json=True, data=lambda w: {"action": "roll", "dice": [3, 1]}),
+    Endpoint("live-match-create-api", frozenset({"bob", "alice", "root"}),
+             _r("live-match-create-api", CLUB_SLUG), "post", api=True, json=True,
+             data=lambda w: {"player_a": w.bob.pk, "player_b": w.dora.pk, "length": 5}),
     Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG), "post",
              data=_upload("7point.mat")),
     # Chouette money: members read, admins and referees write.

@@ -1,0 +1,132 @@
+"""Live match API: start a match in a club, send an action, read the state, export the
+match file. Thin views: the input serializer checks the shape, the service decides; a
+refusal is a 400 with its reason (and, for an illegal play, the legal plays), someone who
+may not act gets a 403."""
+
+from django.shortcuts import get_object_or_404
+from rest_framework import permissions, serializers, status
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clubs.models import Player
+from clubs.permissions import club_for_member
+from games.api.match import MatRenderer
+from live import selectors, services
+from live.core import KINDS
+from live.models import LiveMatch
+from live.permissions import live_match_for_viewer
+from ops.api import ApiErrorsMixin
+from tournaments.models import TournamentMatch
+
+
+class LiveMatchCreateInput(serializers.Serializer):
+    player_a = serializers.IntegerField()
+    player_b = serializers.IntegerField(allow_null=True)
+    length = serializers.IntegerField(min_value=0, max_value=services.MAX_LENGTH)
+    dice = serializers.ChoiceField(choices=LiveMatch.Dice.values, default="digital")
+    level = serializers.ChoiceField(choices=LiveMatch.Level.values, required=False,
+                                    allow_blank=True, default="")
+    tournament_match = serializers.IntegerField(required=False, allow_null=True)
+    crawford = serializers.BooleanField(default=True)
+    jacoby = serializers.BooleanField(default=False)
+    beavers = serializers.BooleanField(default=False)
+
+
+class LiveActionInput(serializers.Serializer):
+    action = serializers.ChoiceField(choices=KINDS)
+    dice = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2,
+                                 required=False)
+    play = serializers.CharField(required=False, allow_blank=True, max_length=120)
+    value = serializers.IntegerField(required=False, min_value=1, max_value=3)
+    player = serializers.IntegerField(required=False, help_text="Whose action (a player id): "
+                                      "for a club admin at a tournament match.")
+
+
+class LiveRefusalMixin(ApiErrorsMixin):
+    """A LiveError answers 400 with its reason and, for an illegal play, the legal plays."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, services.LiveError):
+            body = {"detail": str(exc)}
+            if exc.legal_plays:
+                body["legal_plays"] = list(exc.legal_plays)
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)
+
+
+def _player(pk: int | None) -> Player | None:
+    if pk is None:
+        return None
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        raise services.LiveError(f"No player {pk}.")
+    return player
+
+
+class LiveMatchCreateApi(LiveRefusalMixin, APIView):
+    """Start a live match in the club (a player of it, or a club admin)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request, slug: str):
+        club = club_for_member(user=request.user, slug=slug)
+        data = LiveMatchCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        row = None
+        if given.get("tournament_match"):
+            row = TournamentMatch.objects.filter(pk=given["tournament_match"]).first()
+            if row is None:
+                raise services.LiveError("No such tournament match.")
+        match = services.live_match_create(
+            club=club, by=request.user, player_a=_player(given["player_a"]),
+            player_b=_player(given["player_b"]), length=given["length"],
+            dice=given["dice"], level=given["level"], tournament_match=row,
+            crawford=given["crawford"], jacoby=given["jacoby"], beavers=given["beavers"])
+        return Response(selectors.live_state(match=match), status=status.HTTP_201_CREATED)
+
+
+def _match(request, pk: int) -> LiveMatch:
+    match = get_object_or_404(LiveMatch.objects.select_related(
+        "club", "player_a", "player_b", "tournament_match__tournament",
+        "tournament_match__round"), pk=pk)
+    return live_match_for_viewer(user=request.user, match=match)
+
+
+class LiveMatchApi(LiveRefusalMixin, APIView):
+    """The state of a live match (its club's members)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request, pk: int):
+        return Response(selectors.live_state(match=_match(request, pk)))
+
+
+class LiveActionApi(LiveRefusalMixin, APIView):
+    """One action: roll (the two dice with real dice), move, double, take, drop, beaver,
+    resign (value 1-3), accept, reject."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request, pk: int):
+        _match(request, pk)
+        data = LiveActionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        match = services.live_action_apply(
+            match_id=pk, by=request.user, action=given["action"], dice=given.get("dice"),
+            play=given.get("play", ""), value=given.get("value"), player=given.get("player"))
+        return Response(selectors.live_state(match=match, played=match.played))
+
+
+class LiveExportApi(LiveRefusalMixin, APIView):
+    """The match file so far, in the standard text format."""
+
+    permission_classes = [permissions.AllowAny]
+    renderer_classes = [MatRenderer, BrowsableAPIRenderer, JSONRenderer]
+
+    def get(self, request, pk: int):
+        match = _match(request, pk)
+        return Response(selectors.live_export(match=match), headers={
+            "Content-Disposition": f'attachment; filename="live-{match.pk}.mat"'})

@@ -1,0 +1,35 @@
+"""Who may see a live match and for which side one may act (the club's gates decide the
+roles; this reads the match's own players).
+
+- reading: the club's members, or anyone when the club shows its results to everyone;
+- acting: each player for their own side; for a tournament match, the club's admins for
+  either side (the director at the table); nobody else.
+"""
+
+from django.core.exceptions import PermissionDenied
+
+from clubs.permissions import is_club_admin, is_member
+from live.models import LiveMatch
+
+
+def live_match_for_viewer(*, user, match: LiveMatch) -> LiveMatch:
+    club = match.club
+    if not (club.results_public or is_member(user=user, club=club)):
+        raise PermissionDenied("Only members of this club can follow its live matches.")
+    return match
+
+
+def live_sides_for(*, user, match: LiveMatch) -> frozenset[int]:
+    """The sides ``user`` may act for (0 = player A, 1 = player B); raises if none."""
+    sides = set()
+    if user.is_authenticated:
+        for side, player in enumerate((match.player_a, match.player_b)):
+            if player is not None and player.user_id == user.pk:
+                sides.add(side)
+        if match.tournament_match_id and is_club_admin(user=user, club=match.club):
+            sides |= {0, 1}
+    if not sides:
+        raise PermissionDenied("Only the two players act in this match"
+                               + (" (and the club's admins)." if match.tournament_match_id
+                                  else "."))
+    return frozenset(sides)

@@ -1,0 +1,139 @@
+"""Reads: a live match rebuilt from its log by the engine, and its state as the API and the
+pages show it."""
+
+import threading
+from collections import OrderedDict
+
+from django.db.models import QuerySet
+
+from live.core import Action, LiveMatchPlay, Settings
+from live.models import LiveAction, LiveMatch
+
+COMPUTER = "GNU Backgammon"
+#: Matches rebuilt lately, by (id, start time, version): a version names one state of one
+#: match (the start time tells a match from a later one given a freed id), so an entry is
+#: never stale; another process simply rebuilds from the log. Each entry is taken by the
+#: one request that acts on it (``take``) and put back after its commit.
+_PLAYED: OrderedDict[tuple, LiveMatchPlay] = OrderedDict()
+_PLAYED_SIZE = 64
+_LOCK = threading.Lock()
+
+
+def live_match_list(*, club) -> QuerySet[LiveMatch]:
+    return (LiveMatch.objects.filter(club=club)
+            .select_related("player_a", "player_b", "tournament_match")
+            .order_by("-created_at"))
+
+
+def live_names(match: LiveMatch) -> tuple[str, str]:
+    """The two names as the match file writes them (a name cannot hold ':' there)."""
+    b = match.player_b.name if match.player_b_id else \
+        f"{COMPUTER} ({match.get_level_display().lower()})"
+    return tuple(" ".join(name.replace(":", " ").split()) or "Player"  # type: ignore[return-value]
+                 for name in (match.player_a.name, b))
+
+
+def live_settings(match: LiveMatch) -> Settings:
+    created = match.created_at
+    tags = [("Site", match.club.name), ("Match ID", f"live {match.pk}")]
+    if created is not None:
+        tags += [("EventDate", created.strftime("%Y.%m.%d")),
+                 ("EventTime", created.strftime("%H.%M"))]
+    row = match.tournament_match
+    if row is not None:
+        tags += [("Event", row.tournament.name), ("Round", row.round.name)]
+    return Settings(length=match.length, crawford=match.crawford, jacoby=match.jacoby,
+                    beavers=match.beavers, names=live_names(match), tags=tuple(tags))
+
+
+def live_actions(*, match: LiveMatch) -> list[Action]:
+    rows = LiveAction.objects.filter(match=match).order_by("seq").values_list(
+        "kind", "side", "die1", "die2", "play", "value")
+    return [Action(kind, side, (d1, d2) if d1 is not None else None, play, value)
+            for kind, side, d1, d2, play, value in rows]
+
+
+def live_match_play(*, match: LiveMatch, take: bool = False) -> LiveMatchPlay:
+    """The match as its log leaves it (every stored action was accepted by the engine).
+
+    ``take``: the caller will change it (an action), so it leaves the cache until
+    ``live_match_play_keep`` puts it back under its new version."""
+    key = _key(match)
+    with _LOCK:
+        played = _PLAYED.pop(key, None) if take else _PLAYED.get(key)
+    if played is None:
+        played = LiveMatchPlay.replayed(live_settings(match), live_actions(match=match))
+        if not take:
+            live_match_play_keep(match=match, played=played)
+    return played
+
+
+def _key(match: LiveMatch) -> tuple:
+    return match.pk, match.created_at, match.version
+
+
+def live_match_play_keep(*, match: LiveMatch, played: LiveMatchPlay) -> None:
+    key = _key(match)
+    with _LOCK:
+        _PLAYED[key] = played
+        _PLAYED.move_to_end(key)
+        while len(_PLAYED) > _PLAYED_SIZE:
+            _PLAYED.popitem(last=False)
+
+
+def _player(match: LiveMatch, side: int | None) -> int | None:
+    if side is None:
+        return None
+    return (match.player_a_id, match.player_b_id)[side]
+
+
+def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict:
+    """The state of the API (``GET /api/live-matches/<id>/``) and of the pages' JSON."""
+    played = played or live_match_play(match=match)
+    game = played.game
+    cube = game.cube
+    turn = played.turn()
+    resignation = None
+    if game.resignation is not None:
+        side, kind = game.resignation
+        resignation = {"player": _player(match, side), "side": side,
+                       "value": {"single": 1, "gammon": 2, "backgammon": 3}[kind.value]}
+    last = game.result
+    return {
+        "id": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "players": [{"id": match.player_a_id, "name": played.settings.names[0]},
+                    {"id": match.player_b_id, "name": played.settings.names[1]}],
+        "length": match.length,
+        "dice_mode": match.dice,
+        "game": played.sheet.number,
+        "game_over": played.game_over,
+        "finished": played.finished,
+        "winner": _player(match, played.winner()),
+        "turn": _player(match, turn),
+        "turn_side": turn,
+        "phase": "opening" if played.opening else game.phase.value,
+        "on_roll": _player(match, game.on_roll) if not played.opening else None,
+        "dice": list(game.dice) if game.dice and game.phase.value == "move" else None,
+        "legal_plays": list(played.legal_plays()),
+        "cube": {"value": cube.value, "owner": _player(match, cube.owner),
+                 "owner_side": cube.owner, "offered": game.phase.value == "double",
+                 "offered_by": _player(match, cube.pending)},
+        "crawford": game.crawford_game,
+        "resignation": resignation,
+        "last_game": None if last is None else {
+            "winner": _player(match, last.winner), "points": last.points,
+            "result": last.kind.value, "ended_by": last.ended_by},
+        "score": list(played.score.scores),
+        "position_id": played.position_id(),
+        "match_id": played.match_id(),
+        "record": match.record_id,
+        "tournament_match": match.tournament_match_id,
+        "note": match.note,
+    }
+
+
+def live_export(*, match: LiveMatch) -> str:
+    """The match file so far (the whole match once it is over)."""
+    return live_match_play(match=match).match_text()

@@ -1,0 +1,268 @@
+"""Live matches: start one, take one action, and file the finished match.
+
+Every action locks the match row (``select_for_update``; SQLite's immediate transactions
+queue writers the same way), rebuilds the match from its log with the engine, applies the
+action and stores it as the next row: two plays sent at once give one accepted play, the
+other is judged on the board the first one left. A refused action stores nothing.
+"""
+
+import logging
+import secrets
+
+from asgiref.sync import async_to_sync
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Club, Membership, Player
+from clubs.permissions import is_club_admin
+from live import selectors
+from live.core import KINDS, Action, LiveMatchPlay, Refused
+from live.models import LiveAction, LiveMatch
+from live.permissions import live_sides_for
+from tournaments.models import TournamentMatch
+
+log = logging.getLogger(__name__)
+MAX_LENGTH = 64  # GNU Backgammon's limit, and the Match ID's
+
+
+class LiveError(ValueError):
+    """A request the live match refuses (400): ``legal_plays`` for an illegal play."""
+
+    def __init__(self, reason: str, *, legal_plays: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.legal_plays = legal_plays
+
+
+# --------------------------------------------------------------------------- starting
+
+
+@transaction.atomic
+def live_match_create(*, club: Club, by, player_a: Player, player_b: Player | None,
+                      length: int, dice: str = LiveMatch.Dice.DIGITAL, level: str = "",
+                      tournament_match: TournamentMatch | None = None, crawford: bool = True,
+                      jacoby: bool = False, beavers: bool = False) -> LiveMatch:
+    """A new live match between two members (``player_b`` None: the computer). A
+    tournament match gives its players (in its order), its length and its Crawford rule."""
+    if tournament_match is not None:
+        player_a, player_b, length, crawford = _from_tournament(club, tournament_match,
+                                                                player_a, player_b)
+    _check_players(club, by, player_a, player_b, tournament_match)
+    if not 0 <= length <= MAX_LENGTH:
+        raise LiveError(f"The match length is 0 (money play) to {MAX_LENGTH} points.")
+    if dice not in LiveMatch.Dice.values:
+        raise LiveError("Dice are 'digital' (rolled by the server) or 'manual' (real dice).")
+    if player_b is None:
+        raise LiveError("Practice against the computer is not available yet.")
+    if level:
+        raise LiveError("A level is for a match against the computer.")
+    if length and (jacoby or beavers):
+        raise LiveError("Jacoby and beavers are money-play rules (length 0).")
+    return LiveMatch.objects.create(
+        club=club, player_a=player_a, player_b=player_b, length=length, dice=dice,
+        level=level, tournament_match=tournament_match, crawford=crawford, jacoby=jacoby,
+        beavers=beavers, created_by=by if by and by.is_authenticated else None)
+
+
+def _from_tournament(club, row: TournamentMatch, player_a, player_b):
+    row = TournamentMatch.objects.select_related("tournament").get(pk=row.pk)
+    if row.tournament.club_id != club.pk:
+        raise LiveError("That tournament match is not this club's.")
+    if row.status not in (TournamentMatch.Status.READY, TournamentMatch.Status.IN_PROGRESS):
+        raise LiveError(f"Match {row.key} is not ready to be played "
+                        f"({row.get_status_display().lower()}).")
+    given = {p.pk for p in (player_a, player_b) if p is not None}
+    if given and given != {row.player_a_id, row.player_b_id}:
+        raise LiveError(f"Match {row.key} is between its own two players.")
+    if row.live_matches.filter(status=LiveMatch.Status.PLAYING).exists():
+        raise LiveError(f"Match {row.key} is already being played live.")
+    crawford = row.tournament.options.get("crawford", True)
+    return row.player_a, row.player_b, row.length, crawford
+
+
+def _check_players(club, by, player_a, player_b, tournament_match) -> None:
+    if player_b is not None and player_a.pk == player_b.pk:
+        raise LiveError("A match needs two different players.")
+    wanted = [p.pk for p in (player_a, player_b) if p is not None]
+    members = set(Membership.objects.active().filter(club=club, player_id__in=wanted)
+                  .values_list("player_id", flat=True))
+    for player in (player_a, player_b):
+        if player is not None and player.pk not in members:
+            raise LiveError(f"{player} is not a member of {club}.")
+    playing = any(p is not None and p.user_id == by.pk for p in (player_a, player_b))
+    if not (playing or is_club_admin(user=by, club=club)):
+        raise PermissionDenied("A live match is started by one of its players or by a club "
+                               "admin.")
+
+
+# --------------------------------------------------------------------------- acting
+
+
+def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = "",
+                      value: int | None = None, player: int | None = None) -> LiveMatch:
+    """Take one action for the side ``by`` plays (or, for a club admin at a tournament match,
+    the side ``player`` names, else the side whose turn it is). Raises ``LiveError`` (400)
+    or ``PermissionDenied`` (403); stores nothing then."""
+    with transaction.atomic():
+        match = LiveMatch.objects.select_for_update(of=("self",)).select_related(
+            "club", "player_a", "player_b").get(pk=match_id)
+        sides = live_sides_for(user=by, match=match)
+        if match.status != LiveMatch.Status.PLAYING:
+            raise LiveError("The match is over.")
+        if action not in KINDS:
+            raise LiveError(f"Unknown action {action!r}: one of {', '.join(KINDS)}.")
+        played = selectors.live_match_play(match=match, take=True)
+        side = _side(match, played, sides, player)
+        steps = _actions(match, played, action, side, dice, play, value)
+        try:
+            for step in steps:
+                played.apply(step)
+        except Refused as exc:
+            raise LiveError(exc.reason, legal_plays=exc.legal_plays) from exc
+        _store(match, steps, by)
+        if played.finished:
+            _finish(match, played, by)
+        kept = LiveMatch(pk=match.pk, created_at=match.created_at, version=match.version)
+        transaction.on_commit(lambda: _committed(kept, played))
+    match.played = played  # the state the answer shows
+    return match
+
+
+def _committed(match: LiveMatch, played: LiveMatchPlay) -> None:
+    selectors.live_match_play_keep(match=match, played=played)
+    live_match_broadcast(match_id=match.pk, version=match.version)
+
+
+def _side(match: LiveMatch, played: LiveMatchPlay, sides, player: int | None) -> int | None:
+    if player is not None:
+        ids = [match.player_a_id, match.player_b_id]
+        if player not in ids:
+            raise LiveError("That player does not play this match.")
+        side = ids.index(player)
+        if side not in sides:
+            raise PermissionDenied("You cannot act for your opponent.")
+        return side
+    if len(sides) == 1:
+        return next(iter(sides))
+    turn = played.turn()
+    if turn is None and match.dice == LiveMatch.Dice.MANUAL:
+        raise LiveError("Say who won the opening roll ('player').")
+    return turn
+
+
+def _actions(match, played, kind, side, dice, play, value) -> list[Action]:
+    if kind != "roll":
+        return [Action(kind, side, play=str(play or "").strip(), value=value)]
+    if match.dice == LiveMatch.Dice.MANUAL:
+        return [Action("roll", side, _pair(dice))]
+    if dice is not None:
+        raise LiveError("The server rolls the dice in this match: send no dice.")
+    if not played.opening:
+        return [Action("roll", side, (_die(), _die()))]
+    steps = []
+    while True:  # "each player rolls one die"; equal numbers: both roll again
+        mine, theirs = _die(), _die()
+        if mine != theirs:
+            winner = 0 if mine > theirs else 1
+            return [*steps, Action("roll", winner, (max(mine, theirs), min(mine, theirs)))]
+        steps.append(Action("roll", None, (mine, theirs)))
+
+
+def _pair(dice) -> tuple[int, int] | None:
+    if isinstance(dice, list | tuple) and len(dice) == 2:
+        return (dice[0], dice[1])
+    return None  # the engine's check answers "give the two dice"
+
+
+def _die() -> int:
+    return secrets.randbelow(6) + 1
+
+
+def _store(match: LiveMatch, steps: list[Action], by) -> None:
+    user = by if by is not None and by.is_authenticated else None
+    rows = []
+    for step in steps:
+        match.version += 1
+        dice = step.dice or (None, None)
+        rows.append(LiveAction(match=match, seq=match.version, kind=step.kind, side=step.side,
+                               die1=dice[0], die2=dice[1], play=step.play[:120],
+                               value=step.value, by=user))
+    LiveAction.objects.bulk_create(rows)
+    match.save(update_fields=["version"])
+
+
+# --------------------------------------------------------------------------- the end
+
+
+def _finish(match: LiveMatch, played: LiveMatchPlay, by) -> None:
+    """The match is over: its file becomes a match record (rules check, analysis); a
+    tournament match's result is reported with the file as evidence (its check confirms
+    it). What cannot be filed is noted on the match; the last action stands."""
+    match.status, match.finished_at = LiveMatch.Status.FINISHED, timezone.now()
+    data = played.match_text().encode("utf-8")
+    filename = f"live-{match.pk}.mat"
+    try:
+        with transaction.atomic():
+            if match.tournament_match_id:
+                match.record = _report(match, played, data, filename, by)
+            elif not match.is_practice:
+                match.record = _import(match, data, filename, by)
+    except (ValueError, PermissionDenied) as exc:
+        log.warning("live match %s: the finished match was not filed: %s", match.pk, exc)
+        match.note = f"The match file was not filed: {exc}"
+    match.save(update_fields=["status", "finished_at", "record", "note"])
+
+
+def _import(match: LiveMatch, data: bytes, filename: str, by):
+    from games.services.match_import import RuleOptions, match_import
+
+    return match_import(club=match.club, data=data, filename=filename, uploaded_by=by,
+                        player_left=match.player_a, player_right=match.player_b,
+                        options=RuleOptions(jacoby=match.jacoby, beavers=match.beavers,
+                                            crawford=match.crawford))
+
+
+def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str, by):
+    from tournaments.services import match_result_report
+
+    row = match.tournament_match
+    winner = (row.player_a_id, row.player_b_id)[played.winner()]
+    a, b = played.score.scores
+    reporter = _reporter(match, by)
+    report = match_result_report(match=row, by=reporter, winner=winner, score_a=a, score_b=b,
+                                 match_file=data, filename=filename)
+    return report.match_record
+
+
+def _reporter(match: LiveMatch, by):
+    """Who reports: whoever made the last action if they play the match, else the first
+    player with a login (the file, not the reporter, confirms the result)."""
+    players = [match.player_a, match.player_b]
+    if any(p is not None and p.user_id == getattr(by, "pk", None) for p in players):
+        return by
+    for player in players:
+        if player is not None and player.user_id:
+            return player.user
+    raise LiveError("Neither player has a login to report the result with.")
+
+
+# --------------------------------------------------------------------------- real time
+
+
+def live_group(match_id: int) -> str:
+    return f"live-{match_id}"
+
+
+def live_match_broadcast(*, match_id: int, version: int) -> None:
+    """Tell the pages following the match (WebSocket) that it changed; they fetch the state.
+    A channel layer that is down costs nothing but speed: the pages poll as well."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(live_group(match_id),
+                                        {"type": "live.changed", "version": version})
+    except Exception:  # noqa: BLE001 - real time is best effort; polling covers it
+        log.warning("live match %s: broadcast failed", match_id, exc_info=True)
