@@ -31,6 +31,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    # Daphne first: its runserver serves the site over ASGI, WebSockets included (live play).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -43,6 +45,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "channels",
     "ops",
     "audit",
     "clubs",
@@ -71,6 +74,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+# HTTP and WebSockets (Django Channels): the live board follows the match over a socket.
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -108,8 +113,13 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- Redis: cache and Celery broker ------------------------------------------------
+# --- Redis: cache, Celery broker, Channels layer ------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+# The channel layer carries "this live match changed" to the pages following it: Redis
+# between processes; in one process (the embedded default's runserver) memory is enough.
+CHANNEL_LAYERS = {"default": {
+    "BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]},
+} if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": REDIS_URL}}

@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("chouette.urls")),
     path("", include("tournaments.urls")),
+    path("", include("live.urls")),
     path("", include("analysis.urls")),
     # The rate-limited login view first: it answers /accounts/login/ before Django's own.
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),

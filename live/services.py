@@ -38,15 +38,18 @@ class LiveError(ValueError):
 
 
 @transaction.atomic
-def live_match_create(*, club: Club, by, player_a: Player, player_b: Player | None,
+def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Player | None,
                       length: int, dice: str = LiveMatch.Dice.DIGITAL, level: str = "",
                       tournament_match: TournamentMatch | None = None, crawford: bool = True,
                       jacoby: bool = False, beavers: bool = False) -> LiveMatch:
     """A new live match between two members (``player_b`` None: the computer). A
-    tournament match gives its players (in its order), its length and its Crawford rule."""
+    tournament match gives its players (in its order; the players given, if any, must be
+    its own), its length and its Crawford rule."""
     if tournament_match is not None:
         player_a, player_b, length, crawford = _from_tournament(club, tournament_match,
                                                                 player_a, player_b)
+    if player_a is None:
+        raise LiveError("Choose the first player.")
     _check_players(club, by, player_a, player_b, tournament_match)
     if not 0 <= length <= MAX_LENGTH:
         raise LiveError(f"The match length is 0 (money play) to {MAX_LENGTH} points.")
@@ -72,7 +75,7 @@ def _from_tournament(club, row: TournamentMatch, player_a, player_b):
         raise LiveError(f"Match {row.key} is not ready to be played "
                         f"({row.get_status_display().lower()}).")
     given = {p.pk for p in (player_a, player_b) if p is not None}
-    if given and given != {row.player_a_id, row.player_b_id}:
+    if not given <= {row.player_a_id, row.player_b_id}:
         raise LiveError(f"Match {row.key} is between its own two players.")
     if row.live_matches.filter(status=LiveMatch.Status.PLAYING).exists():
         raise LiveError(f"Match {row.key} is already being played live.")

@@ -50,9 +50,9 @@ PROJECT = tuple(sorted(app for app in FLOORS if (ROOT / app).is_dir()))
 #: games services and hear a finished rules check by the games' signal).
 PEERS = {("audit", "ops"), ("ops", "config"), ("chouette", "games"), ("tournaments", "games")}
 
-#: The root URLconfs: they wire every app's routes together, so they may import any app
-#: (and no app imports them).
-ROOF = {"config.urls", "config.api_urls"}
+#: The root URLconfs (HTTP, API, and the ASGI application with its WebSocket routes): they
+#: wire every app's routes together, so they may import any app (and no app imports them).
+ROOF = {"config.urls", "config.api_urls", "config.asgi"}
 
 #: package (as a path) -> (the imports it may make besides the stdlib, its own package)
 PURE = {

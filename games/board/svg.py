@@ -33,6 +33,10 @@ class BoardView:
     moves: tuple[tuple[int, int], ...] = ()  # (source, destination) from the actor's side
     illegal: bool = False  # the moves broke a rule: drawn in the warning colour
     label: str = ""  # the accessible name of the picture
+    #: Draw a transparent target over each point, the bar and the tray, named by the
+    #: actor's point number (``data-point``; 25 the bar, 0 off): a live board is played by
+    #: tapping them.
+    targets: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,7 @@ def render_board(view: BoardView) -> str:
         _cube(view, home),
         _dice(view, home),
         _arrows(view, home),
+        _targets(view, home) if view.targets else "",
         "</svg>",
     ]
     return "".join(parts)
@@ -294,5 +299,27 @@ def _arrows(view: BoardView, home: str) -> str:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2 + (bend if abs(y1 - y2) < 60 else 0)
         out.append(f'<path d="M{x1:.0f},{y1:.0f}Q{mx:.0f},{my:.0f} {x2:.0f},{y2:.0f}" '
                    'marker-end="url(#arrow)"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _targets(view: BoardView, home: str) -> str:
+    out = ['<g class="taps">']
+    half = G.height / 2
+    for point in range(1, 25):
+        column, bottom = _column(point, home)
+        x = _x(column, home) - G.point / 2
+        y = half if bottom else G.margin
+        number = point if view.actor == 0 else 25 - point
+        out.append(f'<rect x="{x}" y="{y}" width="{G.point}" height="{half - G.margin}" '
+                   f'class="tap" data-point="{number}"><title>{number}</title></rect>')
+    bar_left = _bar_x(home) - G.bar / 2
+    out.append(f'<rect x="{bar_left}" y="{G.margin}" width="{G.bar}" '
+               f'height="{G.height - 2 * G.margin}" class="tap" data-point="{BAR}">'
+               "<title>bar</title></rect>")
+    tray_left = _tray_x(home) - G.tray / 2
+    out.append(f'<rect x="{tray_left}" y="{G.margin}" width="{G.tray}" '
+               f'height="{G.height - 2 * G.margin}" class="tap" data-point="{OFF}">'
+               "<title>off</title></rect>")
     out.append("</g>")
     return "".join(out)

@@ -80,3 +80,19 @@ def test_dice_cube_and_label_are_drawn_and_escaped():
 def test_centred_cube_shows_64_and_an_offer_shows_the_new_value():
     assert ">64</text></g>" in render_board(view())
     assert ">4</text></g>" in render_board(view(cube_value=2, cube_offered=True))
+
+
+def test_a_live_board_has_a_target_per_point_named_from_the_actors_side():
+    from games.board.svg import BoardView, render_board
+    from games.engine import Position
+
+    start = Position.start()
+    sides = (start.mover, start.opponent)
+    plain = render_board(BoardView(sides=sides))
+    assert 'class="tap"' not in plain
+    svg = render_board(BoardView(sides=sides, actor=1, targets=True))
+    assert svg.count('class="tap"') == 26
+    assert 'data-point="25"' in svg and 'data-point="0"' in svg
+    # player 1's 24-point is player 0's 1-point, bottom right with the home board right
+    first = svg.index('class="tap" data-point="24"')
+    assert first > svg.index('class="taps"')

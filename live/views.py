@@ -1,0 +1,257 @@
+"""The live board pages: a club's live matches (start one), the board for the two players
+(and anyone of the club following it), the club screen's view, and the small JSON the board
+follows. Every control is a form that works without JavaScript; static/js/live.js posts them
+without a reload, builds a play from taps, and follows the match over a WebSocket (or by
+polling the state JSON when the socket is down)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from clubs.decorators import login_if_anonymous
+from clubs.models import Membership, Player
+from clubs.permissions import club_for_member, is_club_admin
+from games.board.svg import BoardView, render_board
+from games.engine import InvalidNotationError, Phase, parse_moves
+from games.engine.matchfile import format_event
+from games.models import ReplaySetting
+from live import selectors, services
+from live.core import LiveMatchPlay
+from live.models import LiveMatch
+from live.permissions import live_match_for_viewer, live_sides_for
+from tournaments.models import TournamentMatch
+
+# --------------------------------------------------------------------------- the board
+
+
+def _match(request, pk: int) -> LiveMatch:
+    match = get_object_or_404(LiveMatch.objects.select_related(
+        "club", "player_a", "player_b", "tournament_match__tournament",
+        "tournament_match__round"), pk=pk)
+    return live_match_for_viewer(user=request.user, match=match)
+
+
+def _my_sides(request, match: LiveMatch) -> frozenset[int]:
+    if match.status != LiveMatch.Status.PLAYING:
+        return frozenset()
+    try:
+        return live_sides_for(user=request.user, match=match)
+    except PermissionDenied:
+        return frozenset()
+
+
+def _home(request) -> str:
+    if not request.user.is_authenticated:
+        return "right"
+    return ReplaySetting.objects.filter(user=request.user).values_list(
+        "home", flat=True).first() or "right"
+
+
+def _controls(match: LiveMatch, played: LiveMatchPlay, mine: frozenset[int]) -> dict:
+    """What the viewer may do now (the engine still judges each action)."""
+    game, turn = played.game, played.turn()
+    acting = turn in mine
+    phase = game.phase
+    return {
+        "opening": bool(mine) and played.opening,
+        "choose_winner": played.opening and len(mine) > 1 and match.dice == "manual",
+        "roll": acting and phase is Phase.ROLL,
+        "double": acting and phase is Phase.ROLL and game.can_double() is None,
+        "move": acting and phase is Phase.MOVE,
+        "answer_double": acting and phase is Phase.DOUBLE,
+        "beaver": acting and phase is Phase.DOUBLE and game.rules.beavers_in_force,
+        "answer_resign": acting and phase is Phase.RESIGN,
+        "resign": bool(mine) and (phase is Phase.ROLL or (phase is Phase.MOVE and acting)),
+        "manual": match.dice == LiveMatch.Dice.MANUAL,
+        "any": bool(mine),
+    }
+
+
+def _preview_moves(played: LiveMatchPlay, text: str) -> tuple[tuple[int, int], ...]:
+    if not text or played.game.phase is not Phase.MOVE:
+        return ()
+    try:
+        return tuple((move.src, move.dst) for move in parse_moves(text))
+    except InvalidNotationError:
+        return ()
+
+
+def _board_svg(played: LiveMatchPlay, *, home: str, actor: int, targets: bool,
+               preview: str = "") -> str:
+    game = played.game
+    names = played.settings.names
+    turn = played.turn()
+    label = f"{names[0]} (white, bottom) v {names[1]} (black, top)"
+    if turn is not None:
+        label += f"; {names[turn]} to play"
+    view = BoardView(
+        sides=played.sides(), home=home, actor=actor,
+        dice=game.dice if game.phase is Phase.MOVE else None,
+        cube_value=game.cube.value, cube_owner=game.cube.owner,
+        cube_offered=game.phase is Phase.DOUBLE, moves=_preview_moves(played, preview),
+        label=label, targets=targets)
+    return render_board(view)
+
+
+def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
+                   screen: bool = False) -> dict:
+    mine = frozenset() if screen else _my_sides(request, match)
+    controls = _controls(match, played, mine)
+    turn = played.turn()
+    game = played.game
+    actor = turn if turn is not None else (next(iter(sorted(mine))) if mine else 0)
+    names = played.settings.names
+    state = selectors.live_state(match=match, played=played)
+    ids = [match.player_a_id, match.player_b_id]
+    return {
+        "match": match, "state": state, "controls": controls, "names": names,
+        "screen": screen,
+        "players": [{"id": ids[side], "name": names[side], "side": side} for side in (0, 1)],
+        "turn_name": names[turn] if turn is not None else "",
+        "me_name": " and ".join(names[s] for s in sorted(mine)),
+        "board": mark_safe(_board_svg(played, home=_home(request), actor=actor,  # noqa: S308
+                                      targets=controls["move"])),
+        "moves": [(names[event.player], format_event(event).strip())
+                  for event in played.sheet.events],
+        "resign_words": {1: "a single game", 2: "a gammon", 3: "a backgammon"},
+        "offered": 2 * game.cube.value,
+        "crawford": game.crawford_game and not played.opening,
+        "dice_faces": range(1, 7),
+    }
+
+
+@login_if_anonymous
+def live_board(request, pk: int):
+    match = _match(request, pk)
+    played = selectors.live_match_play(match=match)
+    return render(request, "live/public/board.html",
+                  _board_context(request, match, played))
+
+
+@login_if_anonymous
+def live_screen(request, pk: int):
+    """The club's screen on tournament day: the board and the score, big, no controls."""
+    match = _match(request, pk)
+    played = selectors.live_match_play(match=match)
+    return render(request, "live/public/screen.html",
+                  _board_context(request, match, played, screen=True))
+
+
+@login_if_anonymous
+def live_state(request, pk: int):
+    """The poll (and what the socket's "changed" fetches): the version, and the board's
+    HTML when it differs from ``since``."""
+    match = _match(request, pk)
+    since = request.GET.get("since", "")
+    body = {"version": match.version, "changed": since != str(match.version)}
+    if body["changed"]:
+        played = selectors.live_match_play(match=match)
+        body["html"] = _partial(request, match, played, screen=request.GET.get("screen") == "1")
+        body["state"] = selectors.live_state(match=match, played=played)
+    return JsonResponse(body)
+
+
+def _partial(request, match, played, *, screen: bool = False) -> str:
+    return render_to_string("live/public/_board.html",
+                            _board_context(request, match, played, screen=screen),
+                            request=request)
+
+
+@login_if_anonymous
+def live_preview(request, pk: int):
+    """The board with the play being built drawn as arrows (before it is confirmed)."""
+    match = _match(request, pk)
+    played = selectors.live_match_play(match=match)
+    turn = played.turn()
+    mine = _my_sides(request, match)
+    svg = _board_svg(played, home=_home(request), actor=turn if turn is not None else 0,
+                     targets=turn in mine and played.game.phase is Phase.MOVE,
+                     preview=request.GET.get("play", "")[:120])
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+_FIELDS = ("action", "play", "value", "player", "d1", "d2")
+
+
+@require_POST
+@login_required
+def live_act(request, pk: int):
+    """One action from the board's forms: JSON for the page's script, else a redirect."""
+    match = _match(request, pk)
+    data = {name: request.POST.get(name, "").strip() for name in _FIELDS}
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        match = services.live_action_apply(
+            match_id=match.pk, by=request.user, action=data["action"], play=data["play"],
+            value=_int(data["value"]), player=_int(data["player"]),
+            dice=[_int(data["d1"]), _int(data["d2"])] if data["d1"] or data["d2"] else None)
+    except services.LiveError as exc:
+        if wants_json:
+            return JsonResponse({"ok": False, "message": str(exc),
+                                 "legal_plays": list(exc.legal_plays)}, status=400)
+        messages.error(request, str(exc))
+        return redirect("live:board", pk=pk)
+    if wants_json:
+        return JsonResponse({"ok": True, "message": "", "version": match.version,
+                             "html": _partial(request, match, match.played)})
+    return redirect("live:board", pk=pk)
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+# --------------------------------------------------------------------------- a club's matches
+
+
+@login_required
+def club_live(request, slug: str):
+    """The club's live matches; a member starts one against another member."""
+    club = club_for_member(user=request.user, slug=slug)
+    if request.method == "POST":
+        return _start(request, club)
+    members = list(Membership.objects.active().filter(club=club).select_related("player")
+                   .order_by("player__name"))
+    me = next((m.player for m in members if m.player.user_id == request.user.pk), None)
+    return render(request, "live/public/list.html", {
+        "club": club, "matches": selectors.live_match_list(club=club)[:50],
+        "members": [m.player for m in members], "me": me,
+        "admin": is_club_admin(user=request.user, club=club),
+        "dice_choices": LiveMatch.Dice.choices})
+
+
+def _start(request, club):
+    post = request.POST
+    me = Player.objects.filter(user=request.user).first()
+    row = None
+    if post.get("tournament_match"):
+        row = TournamentMatch.objects.filter(pk=_int(post["tournament_match"])).first()
+        if row is None:
+            raise Http404("No such tournament match.")
+    try:
+        a = _member_or_none(post.get("player_a")) or (me if row is None else None)
+        b = _member_or_none(post.get("player_b"))
+        if row is None and (a is None or b is None):
+            raise services.LiveError("Choose the two players.")
+        match = services.live_match_create(
+            club=club, by=request.user, player_a=a, player_b=b,
+            length=_int(post.get("length", "")) or 0, dice=post.get("dice", "manual"),
+            tournament_match=row)
+    except services.LiveError as exc:
+        messages.error(request, str(exc))
+        return redirect("live:club", slug=club.slug)
+    return redirect(reverse("live:board", args=[match.pk]))
+
+
+def _member_or_none(value) -> Player | None:
+    pk = _int(value or "")
+    return Player.objects.filter(pk=pk).first() if pk else None

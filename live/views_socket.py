@@ -1,0 +1,43 @@
+"""The WebSocket a live board listens on: it says "version n" whenever the match changes,
+and the page fetches the state (the same small JSON it polls when the socket is down)."""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.exceptions import PermissionDenied
+
+from live.models import LiveMatch
+from live.permissions import live_match_for_viewer
+from live.services import live_group
+
+
+@database_sync_to_async
+def _version(user, pk: int) -> int | None:
+    """The match's version if ``user`` may follow it, else None."""
+    match = LiveMatch.objects.select_related("club").filter(pk=pk).first()
+    if match is None:
+        return None
+    try:
+        live_match_for_viewer(user=user, match=match)
+    except PermissionDenied:
+        return None
+    return match.version
+
+
+class LiveMatchSocket(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        pk = self.scope["url_route"]["kwargs"]["pk"]
+        version = await _version(self.scope.get("user"), pk)
+        if version is None:
+            await self.close(code=4403)
+            return
+        self.group = live_group(pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"version": version})  # a page that reconnects catches up
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def live_changed(self, event):
+        await self.send_json({"version": event["version"]})

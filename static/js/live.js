@@ -1,0 +1,143 @@
+// The live board. Follows the match: a WebSocket says "version n" whenever it changes and
+// the board's HTML is fetched from the small state JSON; when the socket is down (or the
+// server has none) the same JSON is polled. Plays: tap a point (a checker), then where it
+// goes (another point, the bar, or the tray to bear off); each step is added to the play's
+// text, drawn on the board as an arrow, and can be undone; nothing is sent until "Confirm".
+// Every control is also a plain form, so the page works without JavaScript.
+(function () {
+  "use strict";
+  var root = document.getElementById("live");
+  if (!root) { return; }
+  document.documentElement.classList.add("js");
+  var flash = document.getElementById("flash");
+  var stateUrl = root.getAttribute("data-state-url");
+  var previewUrl = root.getAttribute("data-preview-url");
+  var screen = root.getAttribute("data-screen") === "1";
+  var POLL_MS = 2000, SOCKET_POLL_MS = 20000;
+  var socket = null, socketOpen = false, retry = 1000, busy = false, source = null;
+
+  function version() { return root.getAttribute("data-version"); }
+  function say(text, ok) {
+    if (!flash) { return; }
+    flash.textContent = text || "";
+    flash.className = "flash " + (ok ? "ok" : "error");
+  }
+  function show(html, newVersion) {
+    root.innerHTML = html;
+    root.setAttribute("data-version", String(newVersion));
+    source = null;
+  }
+
+  function refresh() {
+    if (busy) { return; }
+    var url = stateUrl + "?since=" + encodeURIComponent(version()) + (screen ? "&screen=1" : "");
+    fetch(url, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) { if (data && data.changed && !busy) { show(data.html, data.version); } })
+      .catch(function () { /* offline for a moment: the next look tries again */ });
+  }
+
+  function connect() {
+    if (!("WebSocket" in window)) { return; }
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    try { socket = new WebSocket(scheme + location.host + root.getAttribute("data-socket")); }
+    catch (e) { return; }
+    socket.onopen = function () { socketOpen = true; retry = 1000; };
+    socket.onmessage = function (event) {
+      var data = {};
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      if (String(data.version) !== version()) { refresh(); }
+    };
+    socket.onclose = function () {
+      socketOpen = false;
+      setTimeout(connect, retry);  // resume where it was: the first message is the version
+      retry = Math.min(retry * 2, 30000);
+    };
+  }
+
+  var lastPoll = 0;
+  setInterval(function () {
+    var now = Date.now();
+    if (document.hidden) { return; }
+    if (!socketOpen || now - lastPoll > SOCKET_POLL_MS) { lastPoll = now; refresh(); }
+  }, POLL_MS);
+  connect();
+  if (screen) { return; }
+
+  // --- building a play by tapping ---------------------------------------------------
+  function playInput() { return root.querySelector(".play-form input[name=play]"); }
+  function preview() {
+    var input = playInput();
+    if (!input || !previewUrl) { return; }
+    fetch(previewUrl + "?play=" + encodeURIComponent(input.value), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (svg) {
+        var wrap = root.querySelector(".live-board");
+        if (svg && wrap) { wrap.innerHTML = svg; source = null; }
+      });
+  }
+  function setPlay(text) { var input = playInput(); if (input) { input.value = text; preview(); } }
+
+  root.addEventListener("click", function (event) {
+    var tap = event.target.closest ? event.target.closest(".tap[data-point]") : null;
+    if (tap) {
+      var point = tap.getAttribute("data-point");
+      if (source === null) {
+        if (point === "0") { return; }  // off is never where a checker comes from
+        source = point;
+        tap.classList.add("sel");
+      } else {
+        var input = playInput();
+        var step = source + "/" + point;
+        source = null;
+        setPlay(((input && input.value.trim()) ? input.value.trim() + " " : "") + step);
+      }
+      return;
+    }
+    if (event.target.hasAttribute("data-undo")) {
+      var words = (playInput().value || "").trim().split(/\s+/);
+      words.pop();
+      setPlay(words.join(" "));
+    } else if (event.target.hasAttribute("data-clear")) {
+      setPlay("");
+    }
+  });
+  root.addEventListener("change", function (event) {
+    if (event.target.classList.contains("legal") && event.target.value) {
+      setPlay(event.target.value);
+    }
+  });
+
+  // --- every form posts without a reload -------------------------------------------
+  root.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList.contains("act")) { return; }
+    event.preventDefault();
+    if (busy) { return; }
+    var body = new FormData(form);
+    if (event.submitter && event.submitter.name) {
+      body.set(event.submitter.name, event.submitter.value);
+    }
+    busy = true;
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
+                         headers: { "Accept": "application/json" } })
+      .then(function (r) {
+        return r.json().catch(function () {
+          return { ok: false, message: "The server refused the request (" + r.status + ")." };
+        });
+      })
+      .then(function (data) {
+        busy = false;
+        if (data.html) { show(data.html, data.version); }
+        var text = data.message || "";
+        if (data.legal_plays && data.legal_plays.length) {
+          text += " Legal plays: " + data.legal_plays.slice(0, 12).join(", ") +
+            (data.legal_plays.length > 12 ? "…" : "") + ".";
+        }
+        say(text, data.ok);
+      })
+      .catch(function () { busy = false; say("No connection: nothing was sent, try again.", false); })
+      .then(function () { form.querySelectorAll("button").forEach(function (b) { b.disabled = false; }); });
+  });
+})();

@@ -1,0 +1,99 @@
+"""The live board pages: the players' controls, a spectator's view, the forms (with and
+without the page's script), the state the board follows, the preview of a play being built,
+and starting a match from the club's page."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from live.models import LiveAction, LiveMatch
+from tests.live.conftest import act, start
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_player_on_roll_sees_the_play_form_and_tap_targets(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    act(joe.user, match_id, action="roll", dice=[3, 1])
+    page = _client(joe.user).get(reverse("live:board", args=[match_id])).content.decode()
+    assert 'data-testid="play"' in page and 'class="tap"' in page
+    assert "<option>8/5 6/5</option>" in page
+    other = _client(snow.user).get(reverse("live:board", args=[match_id])).content.decode()
+    assert 'data-testid="play"' not in other and 'class="tap"' not in other
+    assert "JoeBlack plays 31" in other
+
+
+def test_a_member_who_does_not_play_follows_without_controls(club, joe, snow, bob):
+    match_id = start(club, joe.user, joe, snow)
+    page = _client(bob).get(reverse("live:board", args=[match_id])).content.decode()
+    assert 'data-testid="board"' in page and 'data-testid="controls"' not in page
+    screen = _client(bob).get(reverse("live:screen", args=[match_id])).content.decode()
+    assert 'data-testid="score"' in screen and "<form" not in screen.split("<main>")[1]
+
+
+def test_the_forms_post_without_a_script_and_refusals_are_messages(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    url = reverse("live:act", args=[match_id])
+    response = _client(snow.user).post(url, {"action": "roll", "d1": "6", "d2": "4"},
+                                       follow=True)
+    assert response.redirect_chain[-1][0] == reverse("live:board", args=[match_id])
+    response = _client(snow.user).post(url, {"action": "move", "play": "13/1"}, follow=True)
+    assert "not a legal play" in response.content.decode()
+    assert LiveAction.objects.filter(match_id=match_id).count() == 1
+
+
+def test_the_script_gets_json_with_the_board_or_the_reason(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    url = reverse("live:act", args=[match_id])
+    client = _client(joe.user)
+    ok = client.post(url, {"action": "roll", "d1": "3", "d2": "1"},
+                     HTTP_ACCEPT="application/json")
+    assert ok.status_code == 200 and ok.json()["ok"] and 'data-testid="board"' in ok.json()["html"]
+    refused = client.post(url, {"action": "move", "play": "13/7"},
+                          HTTP_ACCEPT="application/json")
+    assert refused.status_code == 400 and "8/5 6/5" in refused.json()["legal_plays"]
+
+
+def test_the_state_json_sends_the_board_only_when_it_changed(club, joe, snow, bob):
+    match_id = start(club, joe.user, joe, snow)
+    url = reverse("live:state", args=[match_id])
+    assert _client(bob).get(url, {"since": "0"}).json() == {"version": 0, "changed": False}
+    act(joe.user, match_id, action="roll", dice=[3, 1])
+    body = _client(bob).get(url, {"since": "0"}).json()
+    assert body["changed"] and body["version"] == 1 and body["state"]["turn"] == joe.pk
+
+
+def test_the_preview_draws_the_play_being_built(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    act(joe.user, match_id, action="roll", dice=[3, 1])
+    url = reverse("live:preview", args=[match_id])
+    svg = _client(joe.user).get(url, {"play": "8/5"})
+    assert svg["Content-Type"] == "image/svg+xml" and 'marker-end="url(#arrow)"' in \
+        svg.content.decode()
+    plain = _client(joe.user).get(url, {"play": "no such play"}).content.decode()
+    assert "marker-end" not in plain
+
+
+def test_a_member_starts_a_match_from_the_club_page(club, joe, snow):
+    client = _client(joe.user)
+    page = client.get(reverse("live:club", args=[club.slug])).content.decode()
+    assert "SnowWhite" in page
+    response = client.post(reverse("live:club", args=[club.slug]),
+                           {"player_b": snow.pk, "length": 5, "dice": "digital"})
+    match = LiveMatch.objects.get()
+    assert response["Location"] == reverse("live:board", args=[match.pk])
+    assert (match.player_a, match.player_b, match.length, match.dice) == (joe, snow, 5,
+                                                                         "digital")
+
+
+def test_starting_a_match_with_oneself_is_refused_with_a_message(club, joe):
+    response = _client(joe.user).post(reverse("live:club", args=[club.slug]),
+                                      {"player_b": joe.pk, "length": 5}, follow=True)
+    assert "two different players" in response.content.decode()
+    assert not LiveMatch.objects.exists()

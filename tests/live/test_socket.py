@@ -1,0 +1,52 @@
+"""The WebSocket a live board listens on (Django Channels, the in-memory layer): a page of
+the club hears the version of every accepted action; someone outside the club is turned
+away."""
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from tests.live.conftest import act, start
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _socket(user, match_id: int) -> WebsocketCommunicator:
+    client = Client()
+    client.force_login(user)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    return WebsocketCommunicator(application, f"/ws/live/{match_id}/", headers=[
+        (b"cookie", cookie), (b"origin", b"http://testserver")])
+
+
+def test_a_following_page_hears_each_accepted_action(club, joe, snow, bob):
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        assert await socket.receive_json_from() == {"version": 0}
+        await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
+        assert await socket.receive_json_from(timeout=3) == {"version": 1}
+        refused = await sync_to_async(act)(joe.user, match_id, action="move", play="13/7")
+        assert refused.status_code == 400
+        await sync_to_async(act)(joe.user, match_id, action="move", play="8/5 6/5")
+        assert await socket.receive_json_from(timeout=3) == {"version": 2}
+        assert await socket.receive_nothing(timeout=0.2)
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_someone_outside_the_club_is_turned_away(club, joe, snow, dave):
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(dave, match_id)
+
+    async def scenario():
+        connected, code = await socket.connect()
+        assert not connected and code == 4403
+
+    async_to_sync(scenario)()
