@@ -25,6 +25,12 @@ def live_match_list(*, club) -> QuerySet[LiveMatch]:
             .order_by("-created_at"))
 
 
+def live_match_of(*, tournament_match) -> LiveMatch | None:
+    """The live match a tournament match is being played on, if any."""
+    return LiveMatch.objects.filter(tournament_match=tournament_match,
+                                    status=LiveMatch.Status.PLAYING).first()
+
+
 def live_names(match: LiveMatch) -> tuple[str, str]:
     """The two names as the match file writes them (a name cannot hold ':' there)."""
     b = match.player_b.name if match.player_b_id else \

@@ -237,6 +237,9 @@ def _start(request, club):
         row = TournamentMatch.objects.filter(pk=_int(post["tournament_match"])).first()
         if row is None:
             raise Http404("No such tournament match.")
+        playing = selectors.live_match_of(tournament_match=row)
+        if playing is not None and playing.club_id == club.pk:
+            return redirect("live:board", pk=playing.pk)  # already on a board: follow it
     try:
         a = _member_or_none(post.get("player_a")) or (me if row is None else None)
         b = _member_or_none(post.get("player_b"))

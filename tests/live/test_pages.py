@@ -97,3 +97,36 @@ def test_starting_a_match_with_oneself_is_refused_with_a_message(club, joe):
                                       {"player_b": joe.pk, "length": 5}, follow=True)
     assert "two different players" in response.content.decode()
     assert not LiveMatch.objects.exists()
+
+
+def test_a_tournament_match_is_played_here_from_my_tournaments(club, joe, snow):
+    import datetime
+
+    from tournaments import services as tournaments
+    from tournaments.models import TournamentMatch
+
+    tournament = tournaments.tournament_create(club=club, name="Live Cup",
+                                               starts_on=datetime.date(2026, 11, 28))
+    for player in (joe, snow):
+        tournaments.entry_add(tournament=tournament, player=player)
+    tournaments.tournament_start(tournament=tournament)
+    row = TournamentMatch.objects.get(tournament=tournament, key="M1-1")
+    client = _client(joe.user)
+    mine = client.get(reverse("tournaments:mine", args=[club.slug])).content.decode()
+    assert 'data-testid="play-here"' in mine and "Play this match here" in mine
+    response = client.post(reverse("live:club", args=[club.slug]),
+                           {"tournament_match": row.pk, "dice": "manual"})
+    match = LiveMatch.objects.get()
+    assert response["Location"] == reverse("live:board", args=[match.pk])
+    assert (match.tournament_match, match.length, match.player_a_id) == (row, row.length,
+                                                                         row.player_a_id)
+    # The opponent's tap on the same button joins the same board.
+    again = _client(snow.user).post(reverse("live:club", args=[club.slug]),
+                                    {"tournament_match": row.pk})
+    assert again["Location"] == reverse("live:board", args=[match.pk])
+    assert LiveMatch.objects.count() == 1
+
+
+def test_the_club_page_links_to_its_live_matches(club, joe):
+    page = _client(joe.user).get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    assert reverse("live:club", args=[club.slug]) in page
