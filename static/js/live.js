@@ -42,7 +42,9 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     try { socket = new WebSocket(scheme + location.host + root.getAttribute("data-socket")); }
     catch (e) { return; }
-    socket.onopen = function () { socketOpen = true; retry = 1000; };
+    socket.onopen = function () {
+      socketOpen = true; retry = 1000; root.setAttribute("data-following", "socket");
+    };
     socket.onmessage = function (event) {
       var data = {};
       try { data = JSON.parse(event.data); } catch (e) { return; }
@@ -50,6 +52,7 @@
     };
     socket.onclose = function () {
       socketOpen = false;
+      root.setAttribute("data-following", "polling");
       setTimeout(connect, retry);  // resume where it was: the first message is the version
       retry = Math.min(retry * 2, 30000);
     };
@@ -66,14 +69,21 @@
 
   // --- building a play by tapping ---------------------------------------------------
   function playInput() { return root.querySelector(".play-form input[name=play]"); }
+  var previewSeq = 0;
+  function markSource() {
+    if (source === null) { return; }
+    var rect = root.querySelector(".tap[data-point='" + source + "']");
+    if (rect) { rect.classList.add("sel"); }
+  }
   function preview() {
     var input = playInput();
     if (!input || !previewUrl) { return; }
+    var mine = ++previewSeq;  // only the newest preview is drawn (answers may cross)
     fetch(previewUrl + "?play=" + encodeURIComponent(input.value), { credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (svg) {
         var wrap = root.querySelector(".live-board");
-        if (svg && wrap) { wrap.innerHTML = svg; source = null; }
+        if (svg && wrap && mine === previewSeq) { wrap.innerHTML = svg; markSource(); }
       });
   }
   function setPlay(text) { var input = playInput(); if (input) { input.value = text; preview(); } }
@@ -120,7 +130,7 @@
     }
     busy = true;
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
+    fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin",
                          headers: { "Accept": "application/json" } })
       .then(function (r) {
         return r.json().catch(function () {

@@ -1,0 +1,186 @@
+"""Two members play a 1-point match with real dice on their phones (390 px): each page
+follows the other's actions by itself; the play is built by tapping checkers (undone once),
+confirmed, and the match ends with a resignation both pages show."""
+
+import pytest
+from django.urls import reverse
+
+from live.models import LiveMatch
+from live.services import live_match_create
+from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "correct horse battery"
+
+
+def _member(club, name):
+    user = UserFactory(username=name.lower())
+    player = PlayerFactory(name=name, user=user)
+    MembershipFactory(club=club, player=player)
+    return player
+
+
+def _phone(browser, live_server, username):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
+    return context, page
+
+
+def _turn(page):
+    return page.inner_text("[data-testid=turn]")
+
+
+def test_two_phones_play_a_one_point_match_and_follow_each_other(browser, live_server, club):
+    joe, snow = _member(club, "Joe"), _member(club, "Snow")
+    match = live_match_create(club=club, by=joe.user, player_a=joe, player_b=snow, length=1,
+                              dice="manual")
+    url = live_server.url + reverse("live:board", args=[match.pk])
+    joe_context, joe_page = _phone(browser, live_server, "joe")
+    snow_context, snow_page = _phone(browser, live_server, "snow")
+    try:
+        joe_page.goto(url)
+        snow_page.goto(url)
+        assert "Opening roll" in _turn(snow_page)
+        width = joe_page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the page is {width} px wide"
+
+        # Joe won the opening roll with 3-1; Snow's page follows by itself.
+        opening = joe_page.locator("[data-testid=opening]")
+        opening.locator("select[name=d1]").select_option("3")
+        opening.locator("select[name=d2]").select_option("1")
+        opening.locator("button").click()
+        snow_page.wait_for_function(
+            "document.querySelector('[data-testid=turn]').innerText.includes('Joe plays 31')")
+
+        # Joe taps 13 -> 10, undoes it, then taps 8 -> 5 and 6 -> 5, and confirms.
+        joe_page.click(".tap[data-point='13']")
+        joe_page.click(".tap[data-point='10']")
+        assert joe_page.input_value("[data-testid=play-text]") == "13/10"
+        joe_page.click("[data-undo]")
+        assert joe_page.input_value("[data-testid=play-text]") == ""
+        for point in ("8", "5", "6", "5"):
+            joe_page.click(f".tap[data-point='{point}']")
+        assert joe_page.input_value("[data-testid=play-text]") == "8/5 6/5"
+        joe_page.click("[data-testid=confirm]")
+        snow_page.wait_for_function(
+            "document.querySelector('[data-testid=turn]').innerText.includes('Snow to roll')")
+
+        # An illegal play is refused on Snow's page with the reason; nothing changes.
+        roll = snow_page.locator("[data-testid=roll]")
+        roll.locator("select[name=d1]").select_option("6")
+        roll.locator("select[name=d2]").select_option("4")
+        roll.locator("button").click()
+        snow_page.wait_for_selector("[data-testid=play-text]")
+        snow_page.fill("[data-testid=play-text]", "13/1")
+        snow_page.click("[data-testid=confirm]")
+        snow_page.wait_for_function("document.getElementById('flash').innerText.includes("
+                                    "'not a legal play')")
+        assert "Legal plays: " in snow_page.inner_text("#flash")
+        joe_page.wait_for_function(
+            "document.querySelector('[data-testid=turn]').innerText.includes('Snow plays 64')")
+
+        # Snow resigns; Joe accepts; both pages show the end of the match.
+        snow_page.click("[data-testid=resign]")
+        joe_page.wait_for_selector("[data-testid=accept]")
+        joe_page.click("[data-testid=accept]")
+        for page in (joe_page, snow_page):
+            page.wait_for_function("document.querySelector('[data-testid=turn]')"
+                                   ".innerText.includes('Joe wins the match')")
+        match = LiveMatch.objects.get(pk=match.pk)
+        assert match.status == "finished" and match.record is not None
+    finally:
+        joe_context.close()
+        snow_context.close()
+
+
+def _signed_in_phone(browser, server: str, user):
+    """A phone whose browser holds a session made here (the server process checks no
+    password: the tests' fast hasher is this process's setting only)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": server}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return context, page
+
+
+@pytest.fixture
+def daphne_server(transactional_db, settings):
+    """The site served by Daphne (ASGI, WebSockets) on the test database, in a process of its
+    own: pytest-django's live server speaks WSGI only, so it cannot carry a socket."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        pytest.skip("the Daphne server test shares the SQLite test database file")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database['NAME']}",
+           "CELERY_TASK_ALWAYS_EAGER": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "config.asgi:application"], cwd=root, env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("Daphne did not start")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_over_daphne_the_other_phone_follows_within_a_second(browser, daphne_server, club):
+    joe, snow = _member(club, "Joe"), _member(club, "Snow")
+    match = live_match_create(club=club, by=joe.user, player_a=joe, player_b=snow, length=1,
+                              dice="manual")
+    url = daphne_server + reverse("live:board", args=[match.pk])
+    joe_context, joe_page = _signed_in_phone(browser, daphne_server, joe.user)
+    snow_context, snow_page = _signed_in_phone(browser, daphne_server, snow.user)
+    try:
+        joe_page.goto(url)
+        snow_page.goto(url)
+        for page in (joe_page, snow_page):
+            page.wait_for_selector("#live[data-following=socket]")
+        opening = joe_page.locator("[data-testid=opening]")
+        opening.locator("select[name=d1]").select_option("5")
+        opening.locator("select[name=d2]").select_option("2")
+        opening.locator("button").click()
+        # The socket says so at once (the state JSON is polled only every 20 s meanwhile).
+        snow_page.wait_for_function(
+            "document.querySelector('[data-testid=turn]').innerText.includes('Joe plays 52')",
+            timeout=1500)
+        joe_page.fill("[data-testid=play-text]", "13/8 13/11")
+        joe_page.click("[data-testid=confirm]")
+        snow_page.wait_for_function(
+            "document.querySelector('[data-testid=turn]').innerText.includes('Snow to roll')",
+            timeout=1500)
+    finally:
+        joe_context.close()
+        snow_context.close()
