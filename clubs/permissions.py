@@ -23,7 +23,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from .models import WRITER_ROLES, Club, Membership, Player
 
@@ -72,15 +71,16 @@ def is_referee(*, user: User, club: Club) -> bool:
 # --------------------------------------------------------------------------- club gates
 
 
-def _club(club_id: int | None, slug: str | None) -> Club:
-    lookup = {"pk": club_id} if club_id is not None else {"slug": slug}
-    return get_object_or_404(Club, **lookup)
+def club_for_viewer(*, user: User, club_id: int | None = None, slug: str | None = None
+                    ) -> Club:
+    """The club (its page is public), with the user's roles in it read in the same query."""
+    return _club_with_roles(user, club_id, slug)
 
 
 def club_for_member(*, user: User, club_id: int | None = None, slug: str | None = None
                     ) -> Club:
     """The club, if ``user`` is one of its members (any role)."""
-    club = _club(club_id, slug)
+    club = _club_with_roles(user, club_id, slug)
     if not is_member(user=user, club=club):
         raise PermissionDenied("Only members of this club can see that.")
     return club
@@ -88,7 +88,7 @@ def club_for_member(*, user: User, club_id: int | None = None, slug: str | None 
 
 def club_for_admin(*, user: User, club_id: int | None = None, slug: str | None = None) -> Club:
     """The club, if ``user`` administers it."""
-    club = _club(club_id, slug)
+    club = _club_with_roles(user, club_id, slug)
     if not is_club_admin(user=user, club=club):
         raise PermissionDenied("Only this club's admins can do that.")
     return club
@@ -96,7 +96,7 @@ def club_for_admin(*, user: User, club_id: int | None = None, slug: str | None =
 
 def club_for_referee(*, user: User, club_id: int | None = None, slug: str | None = None) -> Club:
     """The club, if ``user`` is one of its referees or admins."""
-    club = _club(club_id, slug)
+    club = _club_with_roles(user, club_id, slug)
     if not is_referee(user=user, club=club):
         raise PermissionDenied("Only this club's referees can do that.")
     return club
