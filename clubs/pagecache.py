@@ -14,7 +14,7 @@ the viewer's flags such as "may write"). The key also holds, on its own:
   (``club_stamp_bump``, from ``clubs.signals``), so that names and roles are never stale;
 - whether the viewer is signed in, and the request's full path (page numbers, filters).
 
-The page's template extends ``frame|default:"base.html"``: rendered with ``frame`` set to
+The page's template extends ``part_frame|default:"base.html"``: rendered with it set to
 ``includes/_bare.html`` it gives its blocks between markers, and the frame
 (``includes/_cached_frame.html``) puts them back. A part is rendered with a placeholder for
 the CSRF token (its forms), which each request replaces with the viewer's own token.
@@ -22,6 +22,7 @@ the CSRF token (its forms), which each request replaces with the viewer's own to
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Callable, Iterable
 
@@ -76,16 +77,18 @@ def cached_page(request, club, key: str | None, build: Build, *,
     rendered once per ``key`` (None: rendered every time, as with messages to show)."""
     if key is None or len(messages.get_messages(request)):
         return render(request, *build())
-    full_key = (f"pages:{club.pk}:{club_stamp(club)}:{key}:"
-                f"{int(request.user.is_authenticated)}:{request.get_full_path()}")
+    described = (f"{club.pk}:{club_stamp(club)}:{key}:{int(request.user.is_authenticated)}:"
+                 f"{request.get_full_path()}")
+    # Hashed: versions hold times (spaces), paths any character; memcached takes neither.
+    full_key = f"pages:{club.pk}:{hashlib.sha256(described.encode()).hexdigest()}"
     parts = cache.get(full_key)
     if parts is None:
         template, context = build()
-        html = render_to_string(template, {**context, "frame": BARE, "csrf_token": TOKEN},
+        html = render_to_string(template, {**context, "part_frame": BARE, "csrf_token": TOKEN},
                                 request)
         parts = html.split(MARK)
         if len(parts) != len(BLOCKS):
-            raise ValueError(f"{template} does not extend frame|default:'base.html'")
+            raise ValueError(f"{template} does not extend part_frame|default:'base.html'")
         cache.set(full_key, parts, seconds)
     if any(TOKEN in part for part in parts):
         token = get_token(request)

@@ -292,11 +292,14 @@ def _facts(club) -> dict:
 
 
 def _cookie(user) -> str:
+    """The session cookie, and a CSRF cookie as a browser sends it after its first page
+    (without one every page with a form would make a new secret, and set it)."""
     from django.test import Client
+    from django.utils.crypto import get_random_string
 
     client = Client()
     client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}"
+    return f"sessionid={client.cookies['sessionid'].value}; csrftoken={get_random_string(32)}"
 
 
 def _pages(f: dict) -> list[tuple[str, str, str]]:
