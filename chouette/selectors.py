@@ -77,6 +77,23 @@ def chouette_version(*, club: Club) -> str:
         return "-".join(str(value or 0) for value in cursor.fetchone())
 
 
+def chouette_versions(*, club_ids: list[int]) -> str:
+    """``chouette_version`` of several clubs at once (the API's lists across the viewer's
+    clubs), in one raw query."""
+    if not club_ids:
+        return ""
+    quote = connection.ops.quote_name
+    marks = ", ".join(["%s"] * len(club_ids))
+    sql = (f"SELECT s.club_id, COUNT(*), MAX(s.id), SUM(s.version), (SELECT MAX(p.id) FROM "
+           f"{quote(ChouettePayment._meta.db_table)} p WHERE p.club_id = s.club_id) "
+           f"FROM {quote(ChouetteSession._meta.db_table)} s WHERE s.club_id IN ({marks}) "
+           f"GROUP BY s.club_id ORDER BY s.club_id")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(club_ids))
+        return ";".join("-".join(str(value or 0) for value in row)
+                        for row in cursor.fetchall())
+
+
 def session_get(*, club: Club, pk: int) -> ChouetteSession:
     return ChouetteSession.objects.select_related("club").get(club=club, pk=pk)
 

@@ -34,6 +34,8 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
 
 #: How long a part is kept (a version key changes long before, in a busy club).
 PAGE_SECONDS = 3600
@@ -61,9 +63,10 @@ def club_stamp(club) -> str:
 
 
 def club_stamp_bump(club_ids: Iterable[int]) -> None:
-    """Names or roles changed in these clubs: their cached parts are left. Now, and again
-    after the commit (a page built meanwhile from the rows before it is left too)."""
-    keys = [_stamp_key(pk) for pk in set(club_ids)]
+    """Names or roles changed in these clubs: their cached parts are left, and the lists
+    across clubs (the site's stamp). Now, and again after the commit (a page built
+    meanwhile from the rows before it is left too)."""
+    keys = [_stamp_key(pk) for pk in {0, *club_ids}]
     cache.delete_many(keys)
     transaction.on_commit(lambda: cache.delete_many(keys))
 
@@ -97,3 +100,55 @@ def cached_page(request, club, key: str | None, build: Build, *,
         "club": club,
         **{block: mark_safe(part)  # noqa: S308 - our own templates' output
            for block, part in zip(BLOCKS, parts, strict=True)}})
+
+
+# --------------------------------------------------------------------------- the API
+
+
+def _hashed(prefix: str, described: str) -> str:
+    return f"{prefix}:{hashlib.sha256(described.encode()).hexdigest()}"
+
+
+def site_stamp() -> str:
+    """The stamp of lists across clubs (clubs, players): any club's bump replaces it too."""
+    stamp = cache.get(_stamp_key(0))
+    if stamp is None:
+        stamp = uuid.uuid4().hex[:12]
+        cache.set(_stamp_key(0), stamp, None)
+    return stamp
+
+
+def cached_answer(request, key: str, make: Callable[[], object], *, club=None,
+                  seconds: int = PAGE_SECONDS) -> HttpResponse:
+    """An API answer made once per ``key`` (the version of what it shows) and the request's
+    host and path (pagination links are absolute); with ``club``, its stamp too (names),
+    else the site's stamp. Kept as JSON too: a JSON client gets the bytes as they were
+    rendered (rendering a list of 500 rows again cost more than the rest of the request);
+    the browsable API renders the data as usual."""
+    stamp = club_stamp(club) if club is not None else site_stamp()
+    full_key = _hashed("api", f"{stamp}:{key}:{request.get_host()}:{request.get_full_path()}")
+    kept = cache.get(full_key)
+    if kept is None:
+        data = make()
+        kept = (data, JSONRenderer().render(data))
+        cache.set(full_key, kept, seconds)
+    if getattr(request, "accepted_renderer", None) is not None and \
+            request.accepted_renderer.format == "json":
+        return HttpResponse(kept[1], content_type="application/json")
+    return Response(kept[0])
+
+
+class CachedListMixin:
+    """A read-only API list (a DRF ``ListModelMixin``) kept per ``list_version()``: the page
+    is read, paginated and serialized once per version (None: every time)."""
+
+    def list_version(self) -> str | None:
+        return None
+
+    def list(self, request, *args, **kwargs):
+        version = self.list_version()
+        if version is None:
+            return super().list(request, *args, **kwargs)
+        parent = super()
+        return cached_answer(request, f"{type(self).__name__}:{version}",
+                             lambda: parent.list(request, *args, **kwargs).data)

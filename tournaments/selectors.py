@@ -223,15 +223,17 @@ def next_matches(*, history: list[dict]) -> list[dict]:
 # --------------------------------------------------------------------------- page versions
 
 
-def events_version(*, club: Club, model) -> str:
+def events_version(*, club: Club | None, model) -> str:
     """A version of the club's list of events of ``model`` (tournaments, ladders, league
-    seasons): every write to an event bumps its ``version`` (``services.errors.lock_row``),
-    so the count, the latest id and the sum of versions move with any of them. Raw, one
-    index read: through the ORM its compiling cost more than a cached page."""
+    seasons; None: every club's): every write to an event bumps its ``version``
+    (``services.errors.lock_row``), so the count, the latest id and the sum of versions
+    move with any of them. Raw, one index read: through the ORM its compiling cost more
+    than a cached page."""
+    where, params = ("WHERE club_id = %s", [club.pk]) if club is not None else ("", [])
     sql = (f"SELECT COUNT(*), MAX(id), SUM(version) FROM "
-           f"{connection.ops.quote_name(model._meta.db_table)} WHERE club_id = %s")
+           f"{connection.ops.quote_name(model._meta.db_table)} {where}")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [club.pk])
+        cursor.execute(sql, params)
         return "-".join(str(value or 0) for value in cursor.fetchone())
 
 
