@@ -95,6 +95,11 @@ def _seed(args) -> dict:
                      "--no-ratings")
         _extras(Club.objects.get(slug=SLUG), args)
         print(f"seeded in {time.perf_counter() - started:.1f} s")
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")  # the statistics autovacuum keeps on a live server
     else:
         print(f"reusing the club {SLUG!r} already in the database")
     return _facts(Club.objects.get(slug=SLUG))
