@@ -114,7 +114,8 @@ def _extras(club, args) -> None:
 
     from chouette.models import ChouetteLedgerEntry
     from clubs.models import Membership, Player
-    from clubs.services.ratings import BEGINNING, ratings_recompute, ratings_recompute_request
+    from ratings.services.recompute import BEGINNING, ratings_recompute
+    from ratings.services.updates import ratings_recompute_request
     from tournaments.services.simulation import SimulationPlan, tournament_simulate
 
     rng = random.Random(18)
