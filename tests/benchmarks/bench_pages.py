@@ -18,8 +18,8 @@ missing; a club already seeded there is reused, ``--fresh`` drops it and seeds a
    signed-in user (``bench_urls.minimal_user``: the ceiling of any member page on this
    server) then a batch of the page, ``--seconds`` each; the ratio printed is the median
    over the rounds of the page's rate over the baseline's beside it. Also printed: the
-   queries of a warm request (the page asked once before) and the first, cold request's
-   time.
+   queries of a warm request (the page asked once before), the first, cold request's
+   time and the minimal view's own rate.
 
 Figures are printed; nothing is asserted about time. A page answering other than 200 is
 an error (the run stops).
@@ -424,7 +424,8 @@ def measure(args, facts: dict) -> list[dict]:
     print(f"{vendor}; in process, DEBUG off; {args.rounds} rounds of {args.seconds:g} s "
           f"(baseline) + {args.seconds:g} s (page) per page; ratio = page / minimal view "
           f"with the signed-in user, median of the rounds")
-    print(f"{'page':28} {'req/s':>8} {'ratio':>7} {'queries':>8} {'kB':>6} {'cold ms':>8}")
+    print(f"{'page':28} {'req/s':>8} {'ratio':>7} {'queries':>8} {'kB':>6} {'cold ms':>8} "
+          f"{'minimal':>8}")
     for label, path, who in pages:
         cookie = cookies[who]
         started = time.perf_counter()
@@ -433,19 +434,21 @@ def measure(args, facts: dict) -> list[dict]:
         if status != 200:
             raise SystemExit(f"{label}: {path} answered {status}")
         queries = _queries(caller, path, cookie)
-        ratios, rates = [], []
+        ratios, rates, bases = [], [], []
         for _ in range(args.rounds):
             base = caller.rate(baseline, cookie, args.seconds)
             rate = caller.rate(path, cookie, args.seconds)
             ratios.append(rate / base)
             rates.append(rate)
+            bases.append(base)
         ratio = statistics.median(ratios)
         row = {"label": label, "path": path, "rate": statistics.median(rates),
-               "ratio": ratio, "queries": queries, "size": size, "cold": cold}
+               "ratio": ratio, "queries": queries, "size": size, "cold": cold,
+               "base": statistics.median(bases)}
         rows.append(row)
         mark = "" if ratio >= BAR else f"  < {BAR}"
         print(f"{label:28} {row['rate']:8.1f} {ratio:6.2f}x {queries:8d} "
-              f"{size / 1024:6.1f} {cold:8.1f}{mark}", flush=True)
+              f"{size / 1024:6.1f} {cold:8.1f} {row['base']:8.1f}{mark}", flush=True)
     below = [r["label"] for r in rows if r["ratio"] < BAR]
     print(f"{len(rows) - len(below)} of {len(rows)} at or above {BAR}x"
           + (f"; below: {', '.join(below)}" if below else ""))
