@@ -352,6 +352,7 @@ def _pages(f: dict) -> list[tuple[str, str, str]]:
         ("API standings", f"{api}/standings/", "member"),
         ("API rating history", f"{api}/players/{f['player']}/rating-history/", "member"),
         ("API head-to-head", f"{api}/players/{f['player']}/head-to-head/", "member"),
+        ("API analysis series", f"/api/players/{f['player']}/analysis/", "member"),
     ]
     return pages
 
