@@ -164,7 +164,8 @@ def invitation_for_token(*, token: str, lock: bool = False) -> Invitation:
     """The open, unexpired invitation of a link, or InvitationInvalid."""
     rows = Invitation.objects.select_related("club", "player")
     if lock:
-        rows = rows.select_for_update()
+        # Only the invitation's row: PostgreSQL cannot lock the nullable side of the join.
+        rows = rows.select_for_update(of=("self",))
     invitation = rows.filter(token_hash=_hash(token or "")).first()
     if invitation is None:
         raise InvitationInvalid("This invitation link is not valid.")
