@@ -15,8 +15,8 @@ from clubs.pagecache import club_stamp_bump
 @receiver(post_save, sender=Player, dispatch_uid="clubs.player_saved_pages")
 def player_saved_pages(sender, instance: Player, created: bool, update_fields=None,
                        **kwargs) -> None:
-    if update_fields is not None and "name" not in update_fields:
-        return
+    if update_fields is not None and not {"name", "user"} & set(update_fields):
+        return  # the pages show the name, and the manage page whether there is a login
     # A new player is in no club's page yet, but in the API's list of players.
     club_stamp_bump([] if created else Membership.objects.filter(player_id=instance.pk)
                     .values_list("club_id", flat=True))
