@@ -39,6 +39,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_tournaments.py
 	$(BIN)/python tests/benchmarks/bench_ratings.py --django
 	$(BIN)/python tests/benchmarks/bench_analysis.py
+	$(BIN)/python tests/benchmarks/bench_pages.py
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \

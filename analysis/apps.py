@@ -9,6 +9,6 @@ class AnalysisConfig(AppConfig):
         from games.panels import match_panel_register
 
         from . import receivers  # noqa: F401 - connects the listeners
-        from .views import match_page_panel
+        from .views import match_page_panel, match_page_version
 
-        match_panel_register(match_page_panel)
+        match_panel_register(match_page_panel, version=match_page_version)

@@ -1,5 +1,6 @@
 """Reads: an analysis for the match page and the API, and a player's series of figures."""
 
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from clubs.permissions import results_visible_q
@@ -11,6 +12,19 @@ FIGURES = ("moves", "unforced_moves", "chequer_error_total", "chequer_error_rate
            "cube_decisions", "close_cube_decisions", "cube_error_total", "cube_error_rate",
            "error_total", "error_rate", "doubtful", "bad", "very_bad", "luck_total",
            "luck_rate")
+
+
+def analysis_version(*, record_id: int) -> str:
+    """What the match page's analysis section shows, as a version (empty: no analysis):
+    every change of the analysis row (queued again, started, each progress step, the end,
+    a failure) moves one of these columns. Raw: the ORM's compiling cost more than the
+    kept page."""
+    sql = (f"SELECT id, status, plies, progress, attempts, started_at, finished_at FROM "
+           f"{connection.ops.quote_name(Analysis._meta.db_table)} WHERE record_id = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [record_id])
+        row = cursor.fetchone()
+    return "|".join(str(value) for value in row) if row else ""
 
 
 def analysis_get(*, record_id: int) -> Analysis | None:

@@ -36,6 +36,14 @@ def match_page_panel(*, request, record) -> dict:
     }
 
 
+def match_page_version(*, request, record_id: int, club) -> str:
+    """The panel's version for the kept match page: the analysis row's state (a restart, each
+    progress step, the end) and whether the viewer may restart it (one raw read by the
+    record's unique index)."""
+    return (f"{selectors.analysis_version(record_id=record_id)}:"
+            f"{is_club_admin(user=request.user, club=club)}")
+
+
 def _record(request, pk: int) -> MatchRecord:
     record = get_object_or_404(MatchRecord.objects.select_related(
         "club", "player_left", "player_right", "rules_check"), pk=pk)

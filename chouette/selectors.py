@@ -10,7 +10,20 @@ import datetime
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Case, Count, Exists, F, OuterRef, Q, Sum, When
+from django.db import connection
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    When,
+)
+from django.db.models.functions import Coalesce
 
 from chouette.core import Lineup, MemberStatus, OpeningRoll, Side, settlement_plan
 from chouette.models import (
@@ -28,13 +41,60 @@ ZERO = Decimal("0.00")
 ROLES = ("box", "captain", "member", "partner")
 
 
+def _count(queryset) -> Subquery:
+    """The number of ``queryset``'s rows for the outer session (a correlated subquery)."""
+    return Subquery(queryset.filter(session=OuterRef("pk")).order_by().values("session")
+                    .annotate(n=Count("pk")).values("n"), output_field=IntegerField())
+
+
 def session_list(*, club: Club):
-    """The club's sessions, newest first, with their game and player counts."""
+    """The club's sessions, newest first, with their game and player counts.
+
+    The counts are subqueries, computed for the rows of the page only (and left out of the
+    paginator's count): grouping the club's every game and seat to show 25 sessions cost
+    ~40 ms at 300 evenings."""
     return club.chouette_sessions.annotate(
-        game_count=Count("games", filter=Q(games__status=ChouetteGame.Status.FINISHED),
-                         distinct=True),
-        player_count=Count("seats", distinct=True),
+        game_count=Coalesce(_count(ChouetteGame.objects.filter(
+            status=ChouetteGame.Status.FINISHED)), 0),
+        player_count=Coalesce(_count(ChouetteSeat.objects.all()), 0),
     ).order_by("-date", "-pk")
+
+
+def chouette_version(*, club: Club) -> str:
+    """A version of everything the club's chouette pages show: it changes with every write.
+
+    Every write to a session bumps its ``version`` in the write's transaction
+    (``chouette.services``: a seat, a cube action, a result, a reversal with its ledger
+    rows, the close), so the sessions' count, latest id and sum of versions move with any
+    of them; payments (and their undos) are new rows. One raw query of two index reads:
+    through the ORM its compiling cost more than the reads (as the rating pages found)."""
+    quote = connection.ops.quote_name
+    # MAX(p.id + 0): PostgreSQL's MAX(id) walks the whole table's primary key backwards
+    # looking for the club's rows (all of it for a club without payments); so it reads
+    # the club's payments by their index.
+    sql = (f"SELECT COUNT(*), MAX(s.id), SUM(s.version), (SELECT MAX(p.id + 0) FROM "
+           f"{quote(ChouettePayment._meta.db_table)} p WHERE p.club_id = %s) "
+           f"FROM {quote(ChouetteSession._meta.db_table)} s WHERE s.club_id = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [club.pk, club.pk])
+        return "-".join(str(value or 0) for value in cursor.fetchone())
+
+
+def chouette_versions(*, club_ids: list[int]) -> str:
+    """``chouette_version`` of several clubs at once (the API's lists across the viewer's
+    clubs), in one raw query."""
+    if not club_ids:
+        return ""
+    quote = connection.ops.quote_name
+    marks = ", ".join(["%s"] * len(club_ids))
+    sql = (f"SELECT s.club_id, COUNT(*), MAX(s.id), SUM(s.version), (SELECT MAX(p.id + 0) FROM "
+           f"{quote(ChouettePayment._meta.db_table)} p WHERE p.club_id = s.club_id) "
+           f"FROM {quote(ChouetteSession._meta.db_table)} s WHERE s.club_id IN ({marks}) "
+           f"GROUP BY s.club_id ORDER BY s.club_id")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, list(club_ids))
+        return ";".join("-".join(str(value or 0) for value in row)
+                        for row in cursor.fetchall())
 
 
 def session_get(*, club: Club, pk: int) -> ChouetteSession:

@@ -18,6 +18,7 @@ from chouette import forms, selectors, services
 from chouette.core import ChouetteSettings
 from chouette.models import ChouetteSession
 from clubs.models import Club, Membership, Player
+from clubs.pagecache import cached_page
 from clubs.permissions import club_for_member, club_for_referee, is_referee
 
 
@@ -32,16 +33,25 @@ def _session(club: Club, pk: int) -> ChouetteSession:
 SESSIONS_PER_PAGE = 25
 
 
+def _key(club: Club, page: str, *parts) -> str:
+    """A cached page's key: the club's chouette version (``selectors.chouette_version``)."""
+    return ":".join(str(p) for p in ("chouette", page, selectors.chouette_version(club=club),
+                                     *parts))
+
+
 @login_required
 def session_list(request, slug: str):
     club = club_for_member(user=request.user, slug=slug)
     can_write = is_referee(user=request.user, club=club)
-    # get_page: a missing or non-numeric page is the first, one past the end the last.
-    page = Paginator(selectors.session_list(club=club), SESSIONS_PER_PAGE).get_page(
-        request.GET.get("page"))
-    return render(request, "chouette/list.html", {
-        "club": club, "page": page, "sessions": page.object_list, "can_write": can_write,
-    })
+
+    def build():
+        # get_page: a missing or non-numeric page is the first, one past the end the last.
+        page = Paginator(selectors.session_list(club=club), SESSIONS_PER_PAGE).get_page(
+            request.GET.get("page"))
+        return "chouette/list.html", {
+            "club": club, "page": page, "sessions": page.object_list, "can_write": can_write}
+
+    return cached_page(request, club, _key(club, "list", can_write), build)
 
 
 @login_required
@@ -75,7 +85,11 @@ def _board_context(request, club, session) -> dict:
 def board(request, slug: str, pk: int):
     club = club_for_member(user=request.user, slug=slug)
     session = _session(club, pk)
-    return render(request, "chouette/board.html", _board_context(request, club, session))
+    # Writers get the scoreboard's forms (their own CSRF token): never cached for them.
+    can_write = session.is_open and is_referee(user=request.user, club=club)
+    key = f"chouette:board:{session.pk}:{session.version}:{can_write}"
+    return cached_page(request, club, key, lambda: (
+        "chouette/board.html", _board_context(request, club, session)))
 
 
 @login_required
@@ -197,10 +211,12 @@ def board_tap(request, slug: str, pk: int, tap: str):
 @login_required
 def settlement(request, slug: str):
     club = club_for_member(user=request.user, slug=slug)
-    return render(request, "chouette/settlement.html", {
-        "club": club, "can_write": is_referee(user=request.user, club=club),
-        "payments": selectors.recent_payments(club=club), **selectors.settlement(club=club),
-    })
+    can_write = is_referee(user=request.user, club=club)
+    return cached_page(request, club, _key(club, "settlement", can_write), lambda: (
+        "chouette/settlement.html", {
+            "club": club, "can_write": can_write,
+            "payments": selectors.recent_payments(club=club),
+            **selectors.settlement(club=club)}))
 
 
 @login_required
@@ -258,5 +274,6 @@ def ledger_csv(request, slug: str, pk: int):
 def player_record(request, slug: str, player_id: int):
     club = club_for_member(user=request.user, slug=slug)
     player = get_object_or_404(Player.objects.members_of(club, past_too=True), pk=player_id)
-    return render(request, "chouette/record.html", {
-        "club": club, **selectors.player_record(club=club, player=player)})
+    return cached_page(request, club, _key(club, "record", player.pk), lambda: (
+        "chouette/record.html", {
+            "club": club, **selectors.player_record(club=club, player=player)}))

@@ -186,15 +186,25 @@ def master_points(request, slug: str):
 @login_if_anonymous
 def player_head_to_head(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
-    player = _player(club, player_id)
-    table = selectors.head_to_head_table(club=club, player=player)
-    meetings = None
+    player = selectors.player_for_page(club=club, player_id=player_id)
+    if player is None:
+        raise Http404("No such player in this club.")
+    settings = selectors.settings_for(club=club)
     opponent_id = request.GET.get("opponent", "")
-    if opponent_id.isdigit():
-        opponent = _player(club, int(opponent_id))
-        meetings = head_to_head(club=club, player=player, opponent=opponent)
-    return render(request, "ratings/public/head_to_head.html", {
-        "club": club, **table, "meetings": meetings, "tab": "ratings"})
+
+    def build():
+        table = selectors.head_to_head_table(club=club, player=player)
+        meetings = None
+        if opponent_id.isdigit():
+            opponent = _player(club, int(opponent_id))
+            meetings = head_to_head(club=club, player=player, opponent=opponent)
+        return "ratings/public/head_to_head.html", {
+            "club": club, **table, "meetings": meetings, "tab": "ratings"}
+
+    # Per version of the club's ratings, as the player page's head-to-head (the URL, with
+    # the opponent, is in the key).
+    return _whole_page(request, club, selectors.cache_key(settings, "h2h", player.pk), build,
+                       vary=(settings.recompute_pending,))
 
 
 @login_if_anonymous

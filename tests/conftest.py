@@ -60,6 +60,22 @@ def _no_throttling(request):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": NO_THROTTLE}
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache(request):
+    """Pages keep parts per version of what they show (``clubs.pagecache``, the rating
+    pages): each test starts from an empty cache (locmem), as ids are reused between tests."""
+    try:
+        request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # Django-free runs
+        yield
+        return
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def club(db):
     from tests.factories import ClubFactory

@@ -3,11 +3,13 @@ match. Plain values for templates and the API, in a fixed number of queries."""
 
 from collections import defaultdict
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
+from tournaments.models_formats import Division, DivisionMember, LadderRung
 
 M = TournamentMatch.Status
 FLIGHT_ORDER = ("main", "losers", "final", "consolation", "last_chance")
@@ -171,8 +173,6 @@ def player_history(*, club: Club, user) -> list[dict]:
     """The user's tournaments in the club, newest first: each with the entry, every match
     played or to play (from the player's side: opponent, score, won or lost) and the
     placings. Four queries, however many events and matches."""
-    from clubs.models import Player
-
     mine = set(Player.objects.filter(user_id=user.pk).values_list("pk", flat=True)) \
         if user.is_authenticated else set()
     if not mine:
@@ -218,3 +218,53 @@ def next_matches(*, history: list[dict]) -> list[dict]:
         for row in rows:
             row["report"] = by_match.get(row["match"].pk)
     return rows
+
+
+# --------------------------------------------------------------------------- page versions
+
+
+def events_version(*, club: Club | None, model) -> str:
+    """A version of the club's list of events of ``model`` (tournaments, ladders, league
+    seasons; None: every club's): every write to an event bumps its ``version``
+    (``services.errors.lock_row``), so the count, the latest id and the sum of versions
+    move with any of them. Raw, one index read: through the ORM its compiling cost more
+    than a cached page."""
+    where, params = ("WHERE club_id = %s", [club.pk]) if club is not None else ("", [])
+    sql = (f"SELECT COUNT(*), MAX(id), SUM(version) FROM "
+           f"{connection.ops.quote_name(model._meta.db_table)} {where}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return "-".join(str(value or 0) for value in cursor.fetchone())
+
+
+#: Where a player takes part in an event, by its kind: (table, the event's column) or, for a
+#: league season, its divisions' members.
+_TAKING_PART = {
+    "tournament": (Entry, "tournament_id"),
+    "ladder": (LadderRung, "ladder_id"),
+}
+
+
+def viewer_part(*, user, event: str, pk: int) -> str:
+    """What an event's page shows of the viewer: "" for a visitor or a login without a
+    player, "0" for a player who takes no part in the event (the page is the same for all of
+    them), else the player's id (their forms, their next match). One raw query."""
+    if not user.is_authenticated:
+        return ""
+    quote = connection.ops.quote_name
+    if event == "league":
+        members, divisions = DivisionMember._meta.db_table, Division._meta.db_table
+        taking_part = (f"SELECT 1 FROM {quote(members)} x JOIN {quote(divisions)} d "
+                       f"ON d.id = x.division_id WHERE d.season_id = %s AND x.player_id = p.id")
+    else:
+        model, column = _TAKING_PART[event]
+        taking_part = (f"SELECT 1 FROM {quote(model._meta.db_table)} x "
+                       f"WHERE x.{column} = %s AND x.player_id = p.id")
+    sql = (f"SELECT p.id, EXISTS({taking_part}) FROM {quote(Player._meta.db_table)} p "
+           f"WHERE p.user_id = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk, user.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return ""
+    return str(row[0]) if row[1] else "0"

@@ -4,6 +4,7 @@ Views translate HTTP: the gates of ``clubs.permissions`` decide who, the service
 what, the selectors read."""
 
 import functools
+import time
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,7 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
+from clubs.pagecache import cached_page
+from clubs.permissions import club_for_admin, club_for_referee, club_for_viewer, is_club_admin
 from clubs.selectors import club_members
 from tournaments import forms, selectors, services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
@@ -26,10 +28,12 @@ def _tournament(club: Club, pk: int) -> Tournament:
 
 
 def tournament_list(request, slug: str):
-    club = get_object_or_404(Club, slug=slug)
-    return render(request, "tournaments/public/list.html", {
+    club = club_for_viewer(user=request.user, slug=slug)
+    can_direct = is_club_admin(user=request.user, club=club)
+    key = f"tournaments:{selectors.events_version(club=club, model=Tournament)}:{can_direct}"
+    return cached_page(request, club, key, lambda: ("tournaments/public/list.html", {
         "club": club, "tournaments": selectors.tournament_list(club=club),
-        "can_direct": is_club_admin(user=request.user, club=club)})
+        "can_direct": can_direct}))
 
 
 @login_required
@@ -81,10 +85,17 @@ def _public_context(request, club, tournament) -> dict:
 
 
 def tournament_detail(request, slug: str, pk: int):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_for_viewer(user=request.user, slug=slug)
     tournament = _tournament(club, pk)
-    return render(request, "tournaments/public/detail.html",
-                  _public_context(request, club, tournament))
+    # Kept per version of the event (every result, report, withdrawal or correction bumps
+    # it) and per viewer taking part (their next match, their reports); while it runs, per
+    # minute too (how long each match has been playing).
+    minute = int(time.time() // 60) if tournament.status == Tournament.Status.RUNNING else ""
+    key = (f"tournament:{tournament.pk}:{tournament.version}:{minute}:"
+           f"{is_club_admin(user=request.user, club=club)}:"
+           f"{selectors.viewer_part(user=request.user, event='tournament', pk=tournament.pk)}")
+    return cached_page(request, club, key, lambda: (
+        "tournaments/public/detail.html", _public_context(request, club, tournament)))
 
 
 def tournament_state(request, slug: str, pk: int):
@@ -98,11 +109,19 @@ def tournament_state(request, slug: str, pk: int):
 def my_tournaments(request, slug: str):
     """A player's page in a club: the matches to play (and results to confirm), and every
     tournament played."""
-    club = get_object_or_404(Club, slug=slug)
-    history = selectors.player_history(club=club, user=request.user)
-    return render(request, "tournaments/public/mine.html", {
-        "club": club, "history": history,
-        "next": selectors.next_matches(history=history)})
+    club = club_for_viewer(user=request.user, slug=slug)
+
+    def build():
+        history = selectors.player_history(club=club, user=request.user)
+        return "tournaments/public/mine.html", {
+            "club": club, "history": history,
+            "next": selectors.next_matches(history=history)}
+
+    # The viewer's own page, kept until one of the club's tournaments moves (a result, a
+    # report to confirm: every write to an event bumps its version).
+    key = (f"mine:{request.user.pk}:"
+           f"{selectors.events_version(club=club, model=Tournament)}")
+    return cached_page(request, club, key, build)
 
 
 @login_required

@@ -12,12 +12,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
-from clubs.permissions import club_for_admin, is_club_admin, is_referee
+from clubs.pagecache import cached_page
+from clubs.permissions import club_for_admin, club_for_viewer, is_club_admin, is_referee
 from clubs.selectors import club_members, player_of_user
-from tournaments import actions, forms, selectors_league, selectors_rounds
+from tournaments import actions, forms, selectors, selectors_league, selectors_rounds
 from tournaments.models import Ladder, LeagueSeason, Tournament
 from tournaments.services import (
     DOMAIN_ERRORS,
@@ -56,13 +58,20 @@ def _done(request, call) -> bool:
 def standings_page(request, slug: str, pk: int):
     """Standings with the tie-break columns, each round's pairings; crosstables for round
     robins and groups (one per group)."""
-    club = get_object_or_404(Club, slug=slug)
+    club = club_for_viewer(user=request.user, slug=slug)
     tournament = _round_tournament(club, pk)
-    return render(request, "tournaments/public/standings.html", {
-        "club": club, "tournament": tournament,
-        "tables": handler_for(tournament).standings(tournament=tournament),
-        "rounds": selectors_rounds.pairings_by_round(tournament=tournament),
-        "can_direct": is_club_admin(user=request.user, club=club)})
+    can_direct = is_club_admin(user=request.user, club=club)
+
+    def build():
+        return "tournaments/public/standings.html", {
+            "club": club, "tournament": tournament,
+            "tables": handler_for(tournament).standings(tournament=tournament),
+            "rounds": selectors_rounds.pairings_by_round(tournament=tournament),
+            "can_direct": can_direct}
+
+    # Kept per version of the event: every result, pairing and correction bumps it.
+    key = f"standings:{tournament.pk}:{tournament.version}:{can_direct}"
+    return cached_page(request, club, key, build)
 
 
 @login_required
@@ -161,17 +170,27 @@ def _ladder(club, pk) -> Ladder:
 
 
 def ladder_page(request, slug: str, pk: int):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_for_viewer(user=request.user, slug=slug)
     ladder = _ladder(club, pk)
-    me = player_of_user(user=request.user)
-    view = selectors_league.ladder_view(ladder=ladder)
-    return render(request, "tournaments/public/ladder.html", {
-        "club": club, "ladder": ladder, **view, "me": me,
-        "on_ladder": me is not None and any(r.player_id == me.pk for r in view["rungs"]),
-        "challengeable": selectors_league.challengeable(ladder=ladder, view=view,
-                                                        player_id=me and me.pk),
-        "can_direct": is_club_admin(user=request.user, club=club),
-        "can_correct": is_referee(user=request.user, club=club)})
+    can_direct = is_club_admin(user=request.user, club=club)
+    can_correct = is_referee(user=request.user, club=club)
+
+    def build():
+        me = player_of_user(user=request.user)
+        view = selectors_league.ladder_view(ladder=ladder)
+        return "tournaments/public/ladder.html", {
+            "club": club, "ladder": ladder, **view, "me": me,
+            "on_ladder": me is not None and any(r.player_id == me.pk for r in view["rungs"]),
+            "challengeable": selectors_league.challengeable(ladder=ladder, view=view,
+                                                            player_id=me and me.pk),
+            "can_direct": can_direct, "can_correct": can_correct}
+
+    # Kept per version of the ladder (every challenge, result, join or leave bumps it) and
+    # per viewer on it (their challenges and forms); a day at most (the deadlines).
+    key = (f"ladder:{ladder.pk}:{ladder.version}:{can_direct}:{can_correct}:"
+           f"{selectors.viewer_part(user=request.user, event='ladder', pk=ladder.pk)}:"
+           f"{timezone.localdate()}")
+    return cached_page(request, club, key, build)
 
 
 def ladder_state(request, slug: str, pk: int):
@@ -197,17 +216,27 @@ def _season(club, pk) -> LeagueSeason:
 
 
 def league_page(request, slug: str, pk: int):
-    club = get_object_or_404(Club, slug=slug)
+    club = club_for_viewer(user=request.user, slug=slug)
     season = _season(club, pk)
-    me = player_of_user(user=request.user)
-    names = dict(Player.objects.filter(pk__in=[p for d in season.draft for p in d])
-                 .values_list("pk", "name")) if season.draft else {}
-    return render(request, "tournaments/public/league.html", {
-        "club": club, "season": season, "me": me,
-        "divisions": selectors_league.season_tables(season=season),
-        "draft": [[names.get(p, p) for p in d] for d in season.draft],
-        "can_direct": is_club_admin(user=request.user, club=club),
-        "can_correct": is_referee(user=request.user, club=club)})
+    can_direct = is_club_admin(user=request.user, club=club)
+    can_correct = is_referee(user=request.user, club=club)
+
+    def build():
+        me = player_of_user(user=request.user)
+        names = dict(Player.objects.filter(pk__in=[p for d in season.draft for p in d])
+                     .values_list("pk", "name")) if season.draft else {}
+        return "tournaments/public/league.html", {
+            "club": club, "season": season, "me": me,
+            "divisions": selectors_league.season_tables(season=season),
+            "draft": [[names.get(p, p) for p in d] for d in season.draft],
+            "can_direct": can_direct, "can_correct": can_correct}
+
+    # Kept per version of the season (every result, ruling and expiry bumps it) and per
+    # viewer taking part (their report and confirm forms); a day at most (the deadlines).
+    key = (f"league:{season.pk}:{season.version}:{can_direct}:{can_correct}:"
+           f"{selectors.viewer_part(user=request.user, event='league', pk=season.pk)}:"
+           f"{timezone.localdate()}")
+    return cached_page(request, club, key, build)
 
 
 def league_state(request, slug: str, pk: int):
@@ -230,16 +259,20 @@ def league_action(request, slug: str, pk: int, action: str):
 
 def ladder_list(request, slug: str):
     """The club's ladders; club admins create one here."""
-    club = get_object_or_404(Club, slug=slug)
+    club = club_for_viewer(user=request.user, slug=slug)
     can_direct = is_club_admin(user=request.user, club=club)
     form = forms.LadderForm(request.POST or None)
     if request.method == "POST":
         club = club_for_admin(user=request.user, slug=slug)
         if form.is_valid() and _done(request, lambda: _ladder_create(club, form)):
             return redirect("tournaments:ladders", slug=club.slug)
-    return render(request, "tournaments/public/ladders.html", {
+        return render(request, "tournaments/public/ladders.html", {
+            "club": club, "ladders": club.ladders.order_by("name"), "form": form,
+            "can_direct": can_direct}, status=400)
+    key = f"ladders:{selectors.events_version(club=club, model=Ladder)}:{can_direct}"
+    return cached_page(request, club, key, lambda: ("tournaments/public/ladders.html", {
         "club": club, "ladders": club.ladders.order_by("name"), "form": form,
-        "can_direct": can_direct}, status=400 if request.method == "POST" else 200)
+        "can_direct": can_direct}))
 
 
 def _ladder_create(club, form) -> str:
@@ -249,16 +282,20 @@ def _ladder_create(club, form) -> str:
 
 def league_list(request, slug: str):
     """The club's league seasons; club admins draft a new one here."""
-    club = get_object_or_404(Club, slug=slug)
+    club = club_for_viewer(user=request.user, slug=slug)
     can_direct = is_club_admin(user=request.user, club=club)
     form = forms.SeasonForm(request.POST or None, club=club)
     if request.method == "POST":
         club = club_for_admin(user=request.user, slug=slug)
         if form.is_valid() and _done(request, lambda: _season_create(club, form)):
             return redirect("tournaments:leagues", slug=club.slug)
-    return render(request, "tournaments/public/leagues.html", {
+        return render(request, "tournaments/public/leagues.html", {
+            "club": club, "seasons": club.leagues.order_by("-starts_on", "-pk"),
+            "form": form, "can_direct": can_direct}, status=400)
+    key = f"leagues:{selectors.events_version(club=club, model=LeagueSeason)}:{can_direct}"
+    return cached_page(request, club, key, lambda: ("tournaments/public/leagues.html", {
         "club": club, "seasons": club.leagues.order_by("-starts_on", "-pk"), "form": form,
-        "can_direct": can_direct}, status=400 if request.method == "POST" else 200)
+        "can_direct": can_direct}))
 
 
 def _season_create(club, form) -> str:

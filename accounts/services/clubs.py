@@ -93,6 +93,6 @@ def join_request_decide(*, request: JoinRequest, approve: bool, by) -> JoinReque
 
 
 def club_join_requests_set(*, club: Club, open_: bool) -> Club:
-    Club.objects.filter(pk=club.pk).update(join_requests_open=open_)
     club.join_requests_open = open_
+    club.save(update_fields=["join_requests_open"])  # a save: the club's pages move on
     return club

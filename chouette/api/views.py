@@ -22,6 +22,7 @@ from chouette.models import (
     ChouettePayment,
     ChouetteSession,
 )
+from clubs.pagecache import CachedListMixin, cached_answer
 from clubs.permissions import (
     chouette_session_for_referee,
     club_for_member,
@@ -201,7 +202,16 @@ class ChouetteUndoInput(_Versioned):
 # --------------------------------------------------------------------------- views
 
 
-class ChouetteSessionViewSet(viewsets.ReadOnlyModelViewSet):
+class _YourClubsChouette(CachedListMixin):
+    """A list across the viewer's clubs, kept per version of their chouettes."""
+
+    def list_version(self) -> str:
+        clubs = sorted(clubs_member_of(user=self.request.user).values_list("pk", flat=True))
+        return (f"{clubs}:"  # which clubs: the site's stamp (in the key) moves with them
+                f"{selectors.chouette_versions(club_ids=clubs)}")
+
+
+class ChouetteSessionViewSet(_YourClubsChouette, viewsets.ReadOnlyModelViewSet):
     """Chouette sessions of your clubs; the detail carries the live scoreboard."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -235,7 +245,7 @@ class ChouetteGameFilter(filters.FilterSet):
         fields = ["session", "status"]
 
 
-class ChouetteGameViewSet(viewsets.ReadOnlyModelViewSet):
+class ChouetteGameViewSet(_YourClubsChouette, viewsets.ReadOnlyModelViewSet):
     """Chouette games of your clubs, with their cube actions and ledger entries."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -386,7 +396,10 @@ class ChouetteSettlementApi(ApiErrorsMixin, APIView):
     @extend_schema(responses={200: ChouetteSettlementOutput})
     def get(self, request, slug: str):
         club = club_for_member(user=request.user, slug=slug)
-        return Response(ChouetteSettlementOutput(selectors.settlement(club=club)).data)
+        return cached_answer(
+            request, f"settlement:{selectors.chouette_version(club=club)}",
+            lambda: ChouetteSettlementOutput(selectors.settlement(club=club)).data,
+            club=club)
 
 
 class ChouettePaymentApi(ApiErrorsMixin, APIView):

@@ -4,12 +4,17 @@ from rest_framework import permissions, viewsets
 
 from clubs import selectors
 from clubs.models import Membership, Player
+from clubs.pagecache import CachedListMixin
 
 from .serializers import ClubSerializer, PlayerSerializer
 
 
-class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    """Clubs, readable by anyone."""
+class ClubViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet):
+    """Clubs, readable by anyone (kept until a club or a membership changes: the site's
+    stamp)."""
+
+    def list_version(self) -> str:
+        return "clubs"
 
     serializer_class = ClubSerializer
     permission_classes = [permissions.AllowAny]
@@ -33,8 +38,12 @@ class PlayerFilter(filters.FilterSet):
                                .filter(club__slug=value))
 
 
-class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    """Players and their memberships; signed-in users only (names are personal data)."""
+class PlayerViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet):
+    """Players and their memberships; signed-in users only (names are personal data). Kept
+    until a player, a club or a membership changes (the site's stamp)."""
+
+    def list_version(self) -> str:
+        return "players"
 
     serializer_class = PlayerSerializer
     permission_classes = [permissions.IsAuthenticated]

@@ -9,12 +9,12 @@ def club_list() -> QuerySet[Club]:
     return Club.objects.with_member_count().order_by("name")
 
 
-def club_members(*, club: Club) -> QuerySet[Membership]:
-    return (
-        Membership.objects.active().of_club(club)
-        .select_related("player", "player__user")
-        .order_by("player__name")
-    )
+def club_members(*, club: Club, search: str = "") -> QuerySet[Membership]:
+    """The club's active members by name; ``search``: those whose name holds it."""
+    members = Membership.objects.active().of_club(club)
+    if search:
+        members = members.filter(player__name__icontains=search)
+    return members.select_related("player", "player__user").order_by("player__name", "pk")
 
 
 def player_list(*, club: Club | None = None) -> QuerySet[Player]:

@@ -2,26 +2,45 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
 from clubs.forms import PlayerJoinForm, RoleForm
-from clubs.models import Club, Membership
-from clubs.permissions import club_for_admin, is_club_admin
+from clubs.models import Membership
+from clubs.pagecache import cached_page
+from clubs.permissions import club_for_admin, club_for_viewer, is_club_admin
 
 
 def home(request):
     return render(request, "clubs/public/home.html", {"clubs": selectors.club_list()})
 
 
+#: Members per page of the club page and the manage page (a club may have hundreds).
+MEMBERS_PER_PAGE = 50
+
+
+def _members_page(request, club):
+    """A page of the club's members, those whose name holds ``?q=`` when given."""
+    search = request.GET.get("q", "").strip()[:60]
+    members = selectors.club_members(club=club, search=search)
+    # get_page: a missing or non-numeric page is the first, one past the end the last.
+    return search, Paginator(members, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
+
+
 def club_detail(request, slug: str):
-    club = get_object_or_404(Club, slug=slug)
-    return render(request, "clubs/public/club_detail.html", {
-        "club": club,
-        "members": selectors.club_members(club=club),
-        "can_manage": is_club_admin(user=request.user, club=club),
-    })
+    club = club_for_viewer(user=request.user, slug=slug)
+    can_manage = is_club_admin(user=request.user, club=club)
+
+    def build():
+        search, page = _members_page(request, club)
+        return "clubs/public/club_detail.html", {
+            "club": club, "members": page.object_list, "page": page, "q": search,
+            "can_manage": can_manage}
+
+    # The members change only with a membership or a rename: the club's stamp moves then.
+    return cached_page(request, club, f"club:{can_manage}", build)
 
 
 @login_required
@@ -36,10 +55,15 @@ def club_manage(request, slug: str):
         else:
             messages.success(request, f"{form.cleaned_data['name']} joined {club}.")
             return redirect("clubs:manage", slug=club.slug)
-    return render(request, "clubs/manage/members.html", {
-        "club": club, "members": selectors.club_members(club=club), "form": form,
-        "roles": Membership.Role.choices,
-    })
+
+    def build():
+        search, page = _members_page(request, club)
+        return "clubs/manage/members.html", {
+            "club": club, "members": page.object_list, "page": page, "q": search,
+            "form": form, "roles": Membership.Role.choices}
+
+    # A form with errors is this request's own; the empty one is cached with the members.
+    return cached_page(request, club, None if form.is_bound else "manage", build)
 
 
 @login_required

@@ -11,9 +11,10 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.throttling import UploadThrottle
+from clubs.pagecache import CachedListMixin
 from clubs.permissions import NotAMember, club_for_member, club_players
 from games.models import MatchGame, MatchRecord, Violation
-from games.selectors.match import match_list_visible
+from games.selectors.match import match_list_visible, records_version
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import RuleOptions, match_import
 from ops.api import ApiErrorsMixin
@@ -86,9 +87,14 @@ class SgfRenderer(MatRenderer):
     media_type, format = "application/x-go-sgf", "sgf"
 
 
-class MatchRecordViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+class MatchRecordViewSet(CachedListMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                          viewsets.GenericViewSet):
     """Match records you may see: those of your clubs, and of clubs whose results are public."""
+
+    def list_version(self) -> str:
+        # Which clubs the viewer sees moves with their memberships and the clubs' settings
+        # (the site's stamp, in the key); the records with the version of all of them.
+        return f"{self.request.user.pk}:{records_version(club=None)}"
 
     permission_classes = [permissions.AllowAny]
     filterset_fields = ["club__slug", "rules_check__status"]

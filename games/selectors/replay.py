@@ -42,8 +42,11 @@ def replay_setting_get(*, user) -> tuple[str, bool]:
     inner board is at the bottom right") for anonymous visitors."""
     if not user.is_authenticated:
         return "right", False
-    setting = ReplaySetting.objects.filter(user=user).first()
-    return (setting.home, setting.switch_sides) if setting else ("right", False)
+    if "_replay_setting" not in user.__dict__:  # asked twice by a page: read once
+        setting = ReplaySetting.objects.filter(user=user).first()
+        user.__dict__["_replay_setting"] = ((setting.home, setting.switch_sides) if setting
+                                            else ("right", False))
+    return user.__dict__["_replay_setting"]
 
 
 def ruling_list_for_replay(*, record: MatchRecord) -> list[Ruling]:

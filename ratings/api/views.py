@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Player
+from clubs.pagecache import cached_answer
 from clubs.permissions import club_for_results
 from ratings import selectors
 
@@ -119,6 +120,17 @@ def _player(club, player_id: int) -> Player:
     return get_object_or_404(Player.objects.members_of(club, past_too=True), pk=player_id)
 
 
+def _kept(request, club, part: str, make):
+    """The answer, kept per version of the club's ratings (``selectors.cache_key``: every
+    recompute, settings change, new season, rename) like the pages' tables; made every
+    time while the ratings were never computed."""
+    settings = selectors.settings_for(club=club)
+    key = selectors.cache_key(settings, part, settings.recompute_pending)
+    if key is None:
+        return Response(make())
+    return cached_answer(request, key, make, club=club)
+
+
 class ClubReadApi(APIView):
     permission_classes = [permissions.AllowAny]  # the results gate decides
 
@@ -127,23 +139,26 @@ class RatingListApi(ClubReadApi):
     @extend_schema(responses=RatingListOutput)
     def get(self, request, slug: str):
         club = club_for_results(user=request.user, slug=slug)
-        return Response(RatingListOutput(selectors.rating_list(club=club)).data)
+        return _kept(request, club, "api-list",
+                     lambda: RatingListOutput(selectors.rating_list(club=club)).data)
 
 
 class RatingHistoryApi(ClubReadApi):
     @extend_schema(responses=RatingChangeOutput(many=True))
     def get(self, request, slug: str, player_id: int):
         club = club_for_results(user=request.user, slug=slug)
-        history = selectors.rating_history(club=club, player=_player(club, player_id))
-        return Response(RatingChangeOutput(history, many=True).data)
+        player = _player(club, player_id)
+        return _kept(request, club, f"api-history:{player.pk}", lambda: RatingChangeOutput(
+            selectors.rating_history(club=club, player=player), many=True).data)
 
 
 class HeadToHeadApi(ClubReadApi):
     @extend_schema(responses=HeadToHeadOutput)
     def get(self, request, slug: str, player_id: int):
         club = club_for_results(user=request.user, slug=slug)
-        table = selectors.head_to_head_table(club=club, player=_player(club, player_id))
-        return Response(HeadToHeadOutput(table).data)
+        player = _player(club, player_id)
+        return _kept(request, club, f"api-h2h:{player.pk}", lambda: HeadToHeadOutput(
+            selectors.head_to_head_table(club=club, player=player)).data)
 
 
 class StandingsApi(ClubReadApi):
@@ -151,11 +166,19 @@ class StandingsApi(ClubReadApi):
         OpenApiParameter("season", int, description="A season's id (default: the current")])
     def get(self, request, slug: str):
         club = club_for_results(user=request.user, slug=slug)
-        season = selectors.season_pick(seasons=selectors.season_list(club=club),
-                                       season_id=request.query_params.get("season"))
-        data = selectors.leaderboard(club=club, season=season)
-        data["columns"] = [key for key, _ in data["columns"]]
-        return Response(StandingsOutput(data).data)
+        settings = selectors.settings_for(club=club)
+        season = selectors.season_pick(
+            seasons=selectors.season_list(club=club, settings=settings),
+            season_id=request.query_params.get("season"))
+
+        def make():
+            data = selectors.leaderboard(club=club, season=season)
+            data["columns"] = [key for key, _ in data["columns"]]
+            return StandingsOutput(data).data
+
+        # Attendance moves without a recompute: its version is in the key, as on the page.
+        return _kept(request, club, f"api-standings:{season.pk if season else ''}:"
+                     f"{selectors.attendance_version(club=club)}", make)
 
 
 class WhatIfApi(ClubReadApi):

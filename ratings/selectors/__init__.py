@@ -342,7 +342,10 @@ def player_for_page(*, club: Club, player_id: int) -> Player | None:
     quote = connection.ops.quote_name
     player, membership = Player._meta.db_table, Membership._meta.db_table
     ledger, records = ChouetteLedgerEntry._meta.db_table, MatchRecord._meta.db_table
-    latest = "(SELECT MAX(x.id) FROM {table} x WHERE x.{column} = p.id{extra}) AS {name}"
+    # MAX(x.id + 0): PostgreSQL's MAX(x.id) walks the table's primary key backwards until a
+    # row of the player (the whole ledger for one who never sat in a chouette: 0.9 ms); so
+    # it reads the player's rows by their index (0.01 ms).
+    latest = "(SELECT MAX(x.id + 0) FROM {table} x WHERE x.{column} = p.id{extra}) AS {name}"
     versions = ", ".join(latest.format(table=quote(table), column=column, extra=extra,
                                        name=name) for table, column, extra, name in (
         (ledger, "box_id", "", "ledger_as_box"),

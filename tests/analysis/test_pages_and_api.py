@@ -122,3 +122,15 @@ def test_the_section_costs_the_same_queries_however_many_errors(client, bob, rec
 
 
 PANEL_QUERIES = 6
+
+
+def test_the_kept_match_page_follows_the_analysis_as_it_moves(client, bob, record):
+    # The match page is kept per version of the record and of its sections (games.panels):
+    # the analysis section gives its own, so a restart or a progress step shows at once.
+    client.force_login(bob)
+    page = client.get(record.get_absolute_url()).content.decode()
+    assert 'data-testid="analysis-figures"' in page
+    Analysis.objects.filter(record=record).update(status=Analysis.Status.RUNNING, progress=40)
+    assert "Analysing… 40%" in client.get(record.get_absolute_url()).content.decode()
+    Analysis.objects.filter(record=record).update(progress=70)
+    assert "Analysing… 70%" in client.get(record.get_absolute_url()).content.decode()

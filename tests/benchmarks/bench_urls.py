@@ -8,6 +8,8 @@ cannot avoid."""
 
 from django.http import HttpResponse
 from django.urls import include, path
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 
 def minimal(request):
@@ -25,5 +27,14 @@ def minimal_big(request):
     return HttpResponse(BIG)
 
 
+class MinimalApi(APIView):
+    """The API's floor: Django REST framework's authentication, throttles and JSON, no
+    work (``bench_pages`` shows its ratio beside the API lists')."""
+
+    def get(self, request):
+        return Response({"user": request.user.get_username()})
+
+
 urlpatterns = [path("bench/minimal/", minimal), path("bench/minimal-user/", minimal_user),
+               path("bench/minimal-api/", MinimalApi.as_view()),
                path("bench/minimal-big/", minimal_big), path("", include("config.urls"))]

@@ -10,6 +10,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -33,6 +34,8 @@ def _rows_read(queries) -> int:
 
 
 def _cost(client, url, **params):
+    """The page built (an empty cache: pages are kept per version of the club's chouette)."""
+    cache.clear()
     with CaptureQueriesContext(connection) as captured:
         response = client.get(url, params)
     assert response.status_code == 200
@@ -81,8 +84,9 @@ def test_the_session_list_cost_does_not_grow_with_the_clubs_sessions(client, clu
     small = _cost(client, url)
     _sessions(club, 260, start=datetime.date(2010, 1, 1))
     large = _cost(client, url)
-    # auth session, user, club, roles, the count for the pager, one page of sessions (game
-    # and player counts annotated: without them each row would add two queries).
+    # auth session, user, club with roles, the chouette version, the count for the pager,
+    # one page of sessions (game and player counts in subqueries: without them each row
+    # would add two queries).
     assert small[1] == large[1] == 6
     assert small[2] == large[2]  # a page of rows plus a handful, whatever the club's size
     assert large[2] <= SESSIONS_PER_PAGE + 6
@@ -117,8 +121,9 @@ def test_the_record_cost_follows_the_players_own_games(client, club, alice, bob)
     for day in range(6, 12):
         _evening(club, others, day=day, games=4)
     after = _cost(client, url)
-    # auth session, user, club, roles, the player, the roles per evening (one grouped
-    # query), the money per evening (one grouped query): never a query per game or evening.
+    # auth session, user, club with roles, the player, the chouette version, the roles per
+    # evening (one grouped query), the money per evening (one grouped query): never a query
+    # per game or evening.
     assert before[1] == after[1] == 7
     assert before[2] == after[2]
     assert len(after[0].context["rows"]) == 1

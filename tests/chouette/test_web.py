@@ -6,6 +6,7 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from chouette import services
@@ -254,16 +255,21 @@ def test_the_session_list_query_count_does_not_grow_with_sessions(
     client.force_login(alice)
     url = reverse("chouette:list", kwargs={"slug": club.slug})
     client.get(url)
-    # session + user + club + roles + the pager's count + a page of sessions (game and
-    # player counts annotated: without them each row would add two queries).
+    # Built (an empty cache): session + user + the club with the roles + the club's chouette
+    # version + the pager's count + a page of sessions (game and player counts in
+    # subqueries: without them each row would add two queries).
+    cache.clear()
     with django_assert_num_queries(6):
         client.get(url)
     for day in (7, 8, 9):
         services.chouette_session_start(
             club=club, date=datetime.date(2026, 3, day), stake=Decimal("1"),
             players=[alice.player, session.seats.all()[1].player])
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(6):  # new sessions: a new version, the page is built
         assert len(client.get(url).context["sessions"]) == 4
+    # Cached until the next write: session, user, club with roles, the version.
+    with django_assert_num_queries(4):
+        assert "ledger CSV" in client.get(url).content.decode()
 
 
 def test_the_scoreboard_query_count_does_not_grow_with_games(
@@ -278,11 +284,14 @@ def test_the_scoreboard_query_count_does_not_grow_with_games(
                                           session=session).captain])
 
     play_one()
-    # Constant: auth session, user, club, chouette session, roles, seats with players,
+    # Constant: auth session, user, club with roles, chouette session, seats with players,
     # games, the ledger sums (2), the cube actions of the game on the board, the join list:
     # never a query per game, member or seat (the N+1 a lazy seat.player would bring).
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(10):
         client.get(url)
+    # Then cached per version of the session (the writer's forms get their own token).
+    with django_assert_num_queries(4):
+        assert "csrf-token-of-the-viewer" not in client.get(url).content.decode()
     services.chouette_cube_action(session=session, kind="take",
                                   members=[services.session_lineup(session=session).captain])
     services.chouette_result_record(session=session, winner="box", kind="single")
@@ -292,7 +301,7 @@ def test_the_scoreboard_query_count_does_not_grow_with_games(
             ChouetteGame.objects.filter(status="playing").get().captain_id])
         services.chouette_result_record(session=session, winner="box", kind="single")
     play_one()
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(10):
         client.get(url)
 
 
@@ -302,15 +311,18 @@ def test_the_settlement_page_query_count_does_not_grow_with_players(
     services.chouette_result_record(session=session, winner="box", kind="single")
     client.force_login(alice)
     url = reverse("chouette:settlement", kwargs={"slug": club.slug})
-    # auth session, user, club, roles, the recent payments (names and undo state joined),
-    # ledger sums by box and by member, payments by payer and by payee, the players' names
-    # in one query (not one per balance or payment row).
+    # auth session, user, club with roles, the club's chouette version, the recent payments
+    # (names and undo state joined), ledger sums by box and by member, payments by payer
+    # and by payee, the players' names in one query (not one per balance or payment row).
     with django_assert_num_queries(10):
         assert len(client.get(url).context["plan"]) == 3
+    # Cached until a ledger row or a payment lands: session, user, club, the version.
+    with django_assert_num_queries(4):
+        client.get(url)
     services.chouette_plan_mark_paid(club=club)
     first = ChouettePayment.objects.filter(club=club).first()
     services.chouette_payment_reverse(club=club, payment_id=first.pk, reason="wrong")
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(10):  # payments: a new version
         assert len(client.get(url).context["payments"]) == 4
 
 

@@ -2,7 +2,8 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Membership
-from tests.factories import ClubFactory, MembershipFactory
+from clubs.views import MEMBERS_PER_PAGE
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -18,12 +19,71 @@ def test_home_lists_clubs_in_constant_queries(client, django_assert_num_queries)
     assert response.content.decode().count("<tr>") == 6
 
 
-def test_club_page_lists_members_in_constant_queries(client, club, django_assert_num_queries):
+def _rows(response) -> int:
+    return response.content.decode().count("<tr>") - 1  # the header row
+
+
+def test_club_page_costs_the_same_at_twelve_and_at_two_hundred_members(
+        client, club, django_assert_num_queries):
+    url = reverse("clubs:detail", args=[club.slug])
     MembershipFactory.create_batch(12, club=club)
-    # club, members with players (select_related): no query per member.
-    with django_assert_num_queries(2):
-        response = client.get(reverse("clubs:detail", args=[club.slug]))
-    assert response.content.decode().count("<tr>") == 13
+    # Built: the club (with the visitor's roles), the pager's count, one page of members with
+    # their players (select_related: no query per member).
+    with django_assert_num_queries(3):
+        assert _rows(client.get(url)) == 12
+    MembershipFactory.create_batch(188, club=club)  # a membership: the club's stamp moves
+    with django_assert_num_queries(3):
+        response = client.get(url)
+    assert _rows(response) == MEMBERS_PER_PAGE  # one page, not the 200 members
+    assert "200 members" in response.content.decode()
+    # Kept until a membership or a name changes: the club's query only.
+    with django_assert_num_queries(1):
+        assert client.get(url).content == response.content
+
+
+def test_club_page_pages_and_searches_members(client, club):
+    url = reverse("clubs:detail", args=[club.slug])
+    for n in range(MEMBERS_PER_PAGE + 5):
+        MembershipFactory(club=club, player=PlayerFactory(name=f"Member {n:03d}"))
+    MembershipFactory(club=club, player=PlayerFactory(name="Zelda Zimmer"))
+    last = client.get(url, {"page": 2})
+    assert _rows(last) == 6 and "Zelda Zimmer" in last.content.decode()
+    assert _rows(client.get(url, {"page": "garbage"})) == MEMBERS_PER_PAGE  # the first
+    found = client.get(url, {"q": "zelda"}).content.decode()
+    assert "Zelda Zimmer" in found and "Member 001" not in found
+    assert "No member matches" in client.get(url, {"q": "nobody"}).content.decode()
+
+
+def test_a_rename_or_a_role_change_shows_on_the_cached_club_page(client, club, bob):
+    url = reverse("clubs:detail", args=[club.slug])
+    assert "Bob" in client.get(url).content.decode()
+    player = bob.player
+    player.name = "Robert Renamed"
+    player.save()
+    assert "Robert Renamed" in client.get(url).content.decode()
+    membership = club.memberships.get(player=player)
+    membership.role = Membership.Role.REFEREE
+    membership.save()
+    assert "Referee" in client.get(url).content.decode()
+
+
+def test_manage_page_shows_a_page_of_members_in_constant_queries(
+        client, alice, club, django_assert_num_queries):
+    url = reverse("clubs:manage", args=[club.slug])
+    client.force_login(alice)
+    MembershipFactory.create_batch(10, club=club)
+    # session, user, club with roles, the pager's count, a page of members with players.
+    with django_assert_num_queries(5):
+        assert "Add member" in client.get(url).content.decode()
+    MembershipFactory.create_batch(120, club=club)
+    with django_assert_num_queries(5):
+        response = client.get(url)
+    assert _rows(response) == MEMBERS_PER_PAGE
+    # Kept per club stamp; each role form carries this viewer's own CSRF token.
+    with django_assert_num_queries(3):
+        body = client.get(url).content.decode()
+    assert "csrf-token-of-the-viewer" not in body
+    assert body.count('name="csrfmiddlewaretoken"') == 2 * MEMBERS_PER_PAGE + 2
 
 
 def test_admin_adds_a_member(client, alice, club):

@@ -1,12 +1,14 @@
 """Match record pages, API and admin."""
 
 import pytest
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games.models import MatchRecord, Ruling
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
+from games.views.match import RECORDS_PER_PAGE
 from tests.factories import sample_bytes
 
 pytestmark = pytest.mark.django_db
@@ -146,3 +148,44 @@ def test_other_clubs_referee_sees_nothing_in_the_queue(client, dave, checked, st
     client.force_login(dave)
     page = client.get(reverse("admin:games_violation_changelist")).content.decode()
     assert "0 violations" in page or "0 of" in page or "5nqf" not in page
+
+
+def _copies(record, count):
+    """Rows like ``record`` (the list shows rows, not moves)."""
+    MatchRecord.objects.bulk_create([MatchRecord(
+        club=record.club, player_left=record.player_left, player_right=record.player_right,
+        name_left=record.name_left, name_right=record.name_right,
+        match_length=record.match_length, source_text="", source_sha256=f"copy-{n}")
+        for n in range(count)])
+
+
+def test_match_list_shows_a_page_in_the_same_queries_at_any_size(
+        client, carol, checked, club, django_assert_num_queries):
+    url = reverse("games:match-list", args=[club.slug])
+    client.force_login(carol)
+    client.get(url)
+    cache.clear()
+    # Built: session, user, club with roles, the records' version, the pager's count, a
+    # page of records with players and checks (no query per record: the N+1 of a lazy
+    # record.player_left or record.rules_check).
+    with django_assert_num_queries(6):
+        small = client.get(url).content.decode()
+    assert small.count('class="badge') == 1
+    _copies(checked, RECORDS_PER_PAGE + 40)  # new records: a new version
+    with django_assert_num_queries(6):
+        large = client.get(url).content.decode()
+    assert large.count('class="badge') == RECORDS_PER_PAGE
+    assert "page 1 of 3" in large
+    # Kept until a record, a check or a ruling moves: session, user, club, the version.
+    with django_assert_num_queries(4):
+        cached = client.get(url).content.decode()
+    assert cached.split("<main>")[1] == large.split("<main>")[1]
+
+
+def test_match_list_shows_a_check_as_soon_as_it_ends(client, carol, club):
+    url = reverse("games:match-list", args=[club.slug])
+    client.force_login(carol)
+    record = match_import(club=club, data=sample_bytes("gnubg_roll_then_resign_1p.mat"))
+    assert "Queued" in client.get(url).content.decode()
+    rules_check_run(check_id=record.rules_check.pk)
+    assert "Queued" not in client.get(url).content.decode()

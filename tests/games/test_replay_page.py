@@ -2,6 +2,7 @@
 frame fragment the stepping script asks for, the board direction setting, query counts."""
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from games.models import ReplaySetting
@@ -126,14 +127,20 @@ def test_detail_page_queries_do_not_grow_with_the_match(client, bob, club,
     client.get(small.get_absolute_url())  # the session and the user are loaded once
     # Fixed: session, user, record, violations, games + their turns (prefetch), rulings,
     # the viewer's setting, and the gates' membership lookups: never one per turn or game.
+    cache.clear()  # the page built
     with django_assert_num_queries(COUNT) as small_queries:
         client.get(small.get_absolute_url(), {"at": "g1-t1"})
     with django_assert_num_queries(COUNT):
         client.get(big.get_absolute_url(), {"at": "g9-t20"})
     assert len(small_queries.captured_queries) == COUNT
+    # Then kept per version of the record: session, user, the record's version, the club
+    # with the roles, the sections' versions, the viewer's setting.
+    with django_assert_num_queries(6):
+        client.get(big.get_absolute_url(), {"at": "g9-t20"})
 
 
-#: session, user, record (with its club, check and players), the results gate's membership,
-#: violations, games, their turns (one prefetch), rulings, the viewer's setting, and the
-#: analysis section's lookup (added by the analysis app through games.panels).
-COUNT = 10
+#: session, user, the record's version, the club with the viewer's roles (the results
+#: gate), the sections' versions (the analysis app's, through games.panels), the viewer's
+#: setting, the record (with its club, check and players), violations, games, their turns
+#: (one prefetch), rulings, and the analysis section's lookup.
+COUNT = 12

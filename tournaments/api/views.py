@@ -13,9 +13,10 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.pagecache import CachedListMixin
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from ops.api import ApiErrorsMixin
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 # --------------------------------------------------------------------------- output
@@ -104,9 +105,12 @@ def _with_bracket(queryset):
                  .order_by("competition", "place", "player__name")))
 
 
-class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
+class TournamentViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet):
     """Club tournaments; the detail carries the entries and the bracket (every match with
-    its slots, players and result)."""
+    its slots, players and result). The list is kept until an event moves."""
+
+    def list_version(self) -> str:
+        return selectors.events_version(club=None, model=Tournament)
 
     permission_classes = [permissions.AllowAny]
     filterset_fields = ["club__slug", "status"]

@@ -11,6 +11,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.pagecache import cached_answer
 from clubs.permissions import club_for_admin
 from ops.api import ApiErrorsMixin
 from tournaments import actions, forms, selectors_league
@@ -64,9 +65,15 @@ class TournamentStandingsApi(ApiErrorsMixin, APIView):
     @extend_schema(responses=FormatStandingsOutput(many=True))
     def get(self, request, pk: int):
         tournament = _round_tournament(pk)
-        tables = handler_for(tournament).standings(tournament=tournament)
-        return Response([{"group": t["flight"], **FormatStandingsOutput(t["standings"]).data}
-                         for t in tables])
+
+        def make():
+            tables = handler_for(tournament).standings(tournament=tournament)
+            return [{"group": t["flight"], **FormatStandingsOutput(t["standings"]).data}
+                    for t in tables]
+
+        # Kept per version of the event (every result, pairing, correction bumps it).
+        return cached_answer(request, f"standings:{pk}:{tournament.version}", make,
+                             club=tournament.club)
 
 
 class SwissPairingApi(ApiErrorsMixin, APIView):
@@ -169,13 +176,20 @@ class LadderApi(ApiErrorsMixin, APIView):
 
     @extend_schema(responses=None)
     def get(self, request, pk: int):
-        ladder = get_object_or_404(Ladder, pk=pk)
-        view = selectors_league.ladder_view(ladder=ladder)
-        return Response({
-            "id": ladder.pk, "name": ladder.name, "reach": ladder.reach, "days": ladder.days,
-            "rungs": [{"position": r.position, "player_id": r.player_id,
-                       "player": r.player.name} for r in view["rungs"]],
-            "open_challenges": ChallengeOutput(view["open"], many=True).data})
+        ladder = get_object_or_404(Ladder.objects.select_related("club"), pk=pk)
+
+        def make():
+            view = selectors_league.ladder_view(ladder=ladder)
+            return {
+                "id": ladder.pk, "name": ladder.name, "reach": ladder.reach,
+                "days": ladder.days,
+                "rungs": [{"position": r.position, "player_id": r.player_id,
+                           "player": r.player.name} for r in view["rungs"]],
+                "open_challenges": ChallengeOutput(view["open"], many=True).data}
+
+        # Kept per version of the ladder (every challenge, result, join, leave bumps it).
+        return cached_answer(request, f"ladder:{pk}:{ladder.version}", make,
+                             club=ladder.club)
 
 
 class LadderChallengeApi(ApiErrorsMixin, APIView):
@@ -234,21 +248,27 @@ class LeagueApi(ApiErrorsMixin, APIView):
 
     @extend_schema(responses=None)
     def get(self, request, pk: int):
-        season = get_object_or_404(LeagueSeason, pk=pk)
-        divisions = selectors_league.season_tables(season=season)
-        return Response({
-            "id": season.pk, "name": season.name, "status": season.status,
-            "draft": season.draft, "divisions": [{
-                "name": d["division"].name,
-                "table": [{"label": r["label"], "player_id": r["player_id"],
-                           "player": r["player"].name, "wins": r["wins"],
-                           "losses": r["losses"], "walkovers": r["walkovers"]}
-                          for r in d["rows"]],
-                "fixtures": [{"id": f.pk, "round": f.round, "player_a": f.player_a_id,
-                              "player_b": f.player_b_id, "deadline": f.deadline,
-                              "status": f.status, "winner": f.winner_id,
-                              "score_a": f.score_a, "score_b": f.score_b}
-                             for f in d["fixtures"]]} for d in divisions]})
+        season = get_object_or_404(LeagueSeason.objects.select_related("club"), pk=pk)
+
+        def make():
+            divisions = selectors_league.season_tables(season=season)
+            return {
+                "id": season.pk, "name": season.name, "status": season.status,
+                "draft": season.draft, "divisions": [{
+                    "name": d["division"].name,
+                    "table": [{"label": r["label"], "player_id": r["player_id"],
+                               "player": r["player"].name, "wins": r["wins"],
+                               "losses": r["losses"], "walkovers": r["walkovers"]}
+                              for r in d["rows"]],
+                    "fixtures": [{"id": f.pk, "round": f.round, "player_a": f.player_a_id,
+                                  "player_b": f.player_b_id, "deadline": f.deadline,
+                                  "status": f.status, "winner": f.winner_id,
+                                  "score_a": f.score_a, "score_b": f.score_b}
+                                 for f in d["fixtures"]]} for d in divisions]}
+
+        # Kept per version of the season (every result, ruling, expiry bumps it).
+        return cached_answer(request, f"league:{pk}:{season.version}", make,
+                             club=season.club)
 
 
 class FixtureActionApi(ApiErrorsMixin, APIView):
