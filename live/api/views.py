@@ -4,6 +4,8 @@ refusal is a 400 with its reason (and, for an illegal play, the legal plays), so
 may not act gets a 403."""
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -69,6 +71,7 @@ class LiveMatchCreateApi(LiveRefusalMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema(request=LiveMatchCreateInput, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, slug: str):
         club = club_for_member(user=request.user, slug=slug)
         data = LiveMatchCreateInput(data=request.data)
@@ -99,6 +102,7 @@ class LiveMatchApi(LiveRefusalMixin, APIView):
 
     permission_classes = [permissions.AllowAny]
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, pk: int):
         return Response(selectors.live_state(match=_match(request, pk)))
 
@@ -109,6 +113,7 @@ class LiveActionApi(LiveRefusalMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
+    @extend_schema(request=LiveActionInput, responses=OpenApiTypes.OBJECT)
     def post(self, request, pk: int):
         _match(request, pk)
         data = LiveActionInput(data=request.data)
@@ -126,6 +131,7 @@ class LiveExportApi(LiveRefusalMixin, APIView):
     permission_classes = [permissions.AllowAny]
     renderer_classes = [MatRenderer, BrowsableAPIRenderer, JSONRenderer]
 
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
     def get(self, request, pk: int):
         match = _match(request, pk)
         return Response(selectors.live_export(match=match), headers={
