@@ -2,6 +2,8 @@
 the club hears the version of every accepted action; someone outside the club is turned
 away."""
 
+import threading
+
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -21,6 +23,25 @@ def _socket(user, match_id: int) -> WebsocketCommunicator:
         (b"cookie", cookie), (b"origin", b"http://testserver")])
 
 
+def _run(scenario) -> None:
+    """Run the scenario's event loop in a thread of its own: an earlier test's Playwright
+    (its sync API) may have left a running loop in this thread, where AsyncToSync refuses."""
+    errors = []
+
+    def target():
+        try:
+            async_to_sync(scenario)()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive(), "the scenario did not finish"
+    if errors:
+        raise errors[0]
+
+
 def test_a_following_page_hears_each_accepted_action(club, joe, snow, bob):
     match_id = start(club, joe.user, joe, snow)
     socket = _socket(bob, match_id)
@@ -38,7 +59,7 @@ def test_a_following_page_hears_each_accepted_action(club, joe, snow, bob):
         assert await socket.receive_nothing(timeout=0.2)
         await socket.disconnect()
 
-    async_to_sync(scenario)()
+    _run(scenario)
 
 
 def test_someone_outside_the_club_is_turned_away(club, joe, snow, dave):
@@ -49,4 +70,4 @@ def test_someone_outside_the_club_is_turned_away(club, joe, snow, dave):
         connected, code = await socket.connect()
         assert not connected and code == 4403
 
-    async_to_sync(scenario)()
+    _run(scenario)
