@@ -49,3 +49,23 @@ def test_a_disputed_report_tells_the_reporter(final, bob):
     services.match_result_dispute(report=report, by=ann.user, reason="I won it")
     note = Notification.objects.get(user=bob)
     assert "went to the referees" in note.text and "I won it" in note.text
+
+
+def test_a_ruling_tells_both_players_once_and_never_the_referee(final, bob, carol):
+    ann = final.player_b if final.player_a == bob.player else final.player_a
+    bob_won = (7, 3) if final.player_a == bob.player else (3, 7)
+    report = _report(final, bob, bob.player, *bob_won)
+    services.match_result_dispute(report=report, by=ann.user, reason="I won it")
+    Notification.objects.all().delete()
+    services.match_result_resolve(match=final, by=carol, winner=ann.pk,
+                                  score_a=bob_won[1], score_b=bob_won[0],
+                                  reason="The scoresheet shows Ann won")
+    notes = Notification.objects.filter(kind="report_ruled")
+    assert sorted(n.user.username for n in notes) == ["ann", "bob"]
+    assert all("ruled on your match" in n.text and "scoresheet shows Ann won" in n.text
+               for n in notes)
+    # A later correction is a second event; the referee who makes it is not told.
+    services.match_result_correct(match=final, by=ann.user, winner=bob.player.pk,
+                                  score_a=bob_won[0], score_b=bob_won[1], reason="Recount")
+    corrected = Notification.objects.filter(kind="report_ruled", text__contains="corrected")
+    assert [n.user.username for n in corrected] == ["bob"]
