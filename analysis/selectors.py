@@ -39,6 +39,48 @@ def analysis_errors(*, analysis: Analysis, bad_only: bool = False) -> list[dict]
             if row.get("mark") in wanted]
 
 
+def analysis_decisions(*, record_id: int) -> list[dict]:
+    """A finished analysis's decisions (empty while there is none)."""
+    found = (Analysis.objects.filter(record_id=record_id, status=Analysis.Status.DONE)
+             .values_list("decisions", flat=True).first())
+    return found or []
+
+
+#: The replay's frame actions each kind of decision sits on.
+_ACTIONS = {"move": ("roll",), "cube": ("roll",), "double": ("double", "beaver", "raccoon"),
+            "take": ("take", "beaver"), "drop": ("drop",)}
+_TITLES = {"move": "chequer play", "cube": "cube decision (before the roll)",
+           "double": "double", "take": "take", "drop": "pass"}
+
+
+def replay_marks(*, decisions: list[dict]) -> list[dict]:
+    """The marked decisions placed on a turn, as the replay viewer's marks (the fields of
+    games.panels.ReplayMark): the play made and the best, or the cube action and the right
+    one, and the equity lost."""
+    marks = []
+    for row in decisions:
+        if row.get("mark") not in MARKS or row.get("line") is None:
+            continue
+        lost = f"{row['equity_lost']:.3f} EMG"
+        if row["kind"] == "move":
+            details = (("Roll", "".join(str(d) for d in row["dice"] or ())),
+                       ("Played", row["played"] or "(no move)"), ("Best play", row["best"]),
+                       ("Equity lost", lost))
+        else:
+            details = (("Cube action", row["played"]), ("Right action", row["best"]),
+                       ("Equity lost", lost))
+            if row.get("cube_equities"):
+                no_double, take, drop = row["cube_equities"]
+                details += (("Equities (EMG)", f"no double {no_double:+.3f}, double/take "
+                             f"{take:+.3f}, double/pass {drop:+.3f}"),)
+        marks.append({
+            "game": row["game_number"], "line": row["line"], "player": row["side"],
+            "actions": _ACTIONS[row["kind"]], "severe": row["mark"] in ("bad", "very_bad"),
+            "css": f"mark-{row['mark']}",
+            "title": f"{MARKS[row['mark']]} {_TITLES[row['kind']]}", "details": details})
+    return marks
+
+
 def analysis_players(*, analysis: Analysis) -> list[PlayerAnalysis]:
     return sorted(analysis.players.all(), key=lambda row: row.side)
 
