@@ -5,6 +5,7 @@ from django.db.models import Prefetch, QuerySet
 
 from clubs.permissions import results_visible_q
 
+from .core import stats
 from .models import Analysis, PlayerAnalysis
 
 MARKS = {"doubtful": "Doubtful", "bad": "Bad", "very_bad": "Very bad"}
@@ -92,3 +93,46 @@ def player_series(*, player_id: int, user) -> QuerySet[PlayerAnalysis]:
                     player_id=player_id, analysis__status=Analysis.Status.DONE)
             .select_related("analysis__record")
             .order_by("analysis__record__uploaded_at", "pk"))
+
+
+def analysis_summary(*, analysis: Analysis, record, players: list[PlayerAnalysis]
+                     ) -> list[dict]:
+    """Beside each side's figures: the PR-like figure, gnubg's Snowie error rate, the actual
+    and the luck-adjusted results (from the stored decisions' unnormalised luck; None for an
+    analysis stored before it was kept, or a match with no winner)."""
+    if len(players) != 2:
+        return []
+    moves = (players[0].moves, players[1].moves)
+    luck = [0.0, 0.0]
+    for row in analysis.decisions:
+        if row.get("luck") is not None and row.get("luck_raw") is None:
+            luck = None
+            break
+        luck[row["side"]] += row.get("luck_raw") or 0.0
+    match_play = bool(record.match_length)
+    rows = []
+    for side, player in enumerate(players):
+        actual = _actual_result(record, side)
+        rows.append({
+            "pr": stats.performance_rating(player.error_rate),
+            "snowie": stats.snowie_error_rate(player.error_total, moves),
+            "actual": None if actual is None else _as_result(actual, match_play),
+            "luck_adjusted": None if actual is None or luck is None else _as_result(
+                stats.luck_adjusted_result(actual, (luck[side], luck[1 - side])), match_play),
+        })
+    return rows
+
+
+def _actual_result(record, side: int) -> float | None:
+    """gnubg's actual result: in match play the match winning chance gained from 50% (a won
+    match +0.5); in money play the points won."""
+    if record.match_length:
+        return None if record.winner is None else (0.5 if record.winner == side else -0.5)
+    if record.score_left is None or record.score_right is None:
+        return None
+    net = record.score_left - record.score_right
+    return net if side == 0 else -net
+
+
+def _as_result(value: float, match_play: bool) -> str:
+    return f"{100 * value:+.2f}%" if match_play else f"{value:+.3f} points"

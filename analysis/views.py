@@ -32,11 +32,15 @@ def match_page_panel(*, request, record) -> dict:
     """The match page's section: both players' figures, the errors, or the progress."""
     analysis = _analysis(request, record.pk)
     bad_only = request.GET.get("errors") == "bad"
+    players = selectors.analysis_players(analysis=analysis) if analysis else []
     return {
         "template": PANEL, "record": record, "analysis": analysis,
         "running": analysis is not None and analysis.status in (
             Analysis.Status.QUEUED, Analysis.Status.RUNNING),
-        "players": selectors.analysis_players(analysis=analysis) if analysis else [],
+        "players": players,
+        "summary": selectors.analysis_summary(analysis=analysis, record=record,
+                                              players=players)
+        if analysis else [],
         "errors": selectors.analysis_errors(analysis=analysis, bad_only=bad_only)
         if analysis and analysis.status == Analysis.Status.DONE else [],
         "bad_only": bad_only,

@@ -65,3 +65,26 @@ def player_figures(decisions: list[Decision], player: int) -> PlayerFigures:
         very_bad=marks.count("very_bad"),
         luck_total=luck, luck_rate=_rate(luck, len(moves)),
     )
+
+
+# ------------------------------------------------------------------ figures over both players
+
+
+def performance_rating(error_rate: float) -> float:
+    """A PR-like figure: 500 times the equity lost (EMG) per decision, over unforced moves
+    and close or actual cube decisions, i.e. half gnubg's overall error rate in mEMG.
+    eXtreme Gammon's PR has this scale; its own analysis and count of decisions differ, so
+    the two are close, not equal."""
+    return error_rate / 2
+
+
+def snowie_error_rate(error_total: float, moves: tuple[int, int]) -> float:
+    """gnubg's "Snowie error rate": mEMG lost per move of both players (forced ones too)."""
+    return _rate(error_total, sum(moves))
+
+
+def luck_adjusted_result(actual: float, luck: tuple[float, float]) -> float:
+    """gnubg's luck-adjusted result for the first of two players: the actual result less the
+    luck they had over their opponent (both unnormalised: match winning chance in match
+    play, points in money play), Zare's "variance reduction" of a match's result."""
+    return actual - (luck[0] - luck[1])
