@@ -88,3 +88,30 @@ def luck_adjusted_result(actual: float, luck: tuple[float, float]) -> float:
     luck they had over their opponent (both unnormalised: match winning chance in match
     play, points in money play), Zare's "variance reduction" of a match's result."""
     return actual - (luck[0] - luck[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Pooled:
+    """A player's figures over several matches: the errors summed, then divided by the
+    decisions summed (a long match weighs more than a short one, as in gnubg's match
+    statistics over a session)."""
+
+    matches: int
+    unforced_moves: int
+    close_cube_decisions: int
+    chequer_error_rate: float
+    cube_error_rate: float
+    error_rate: float
+    pr: float
+    cube_share: float  # the part of the equity lost that was lost on cube decisions (0-1)
+
+
+def pooled_rates(*, matches: int, chequer_total: float, unforced: int, cube_total: float,
+                 close: int) -> Pooled:
+    total = chequer_total + cube_total
+    error_rate = _rate(total, unforced + close)
+    return Pooled(
+        matches=matches, unforced_moves=unforced, close_cube_decisions=close,
+        chequer_error_rate=_rate(chequer_total, unforced),
+        cube_error_rate=_rate(cube_total, close), error_rate=error_rate,
+        pr=performance_rating(error_rate), cube_share=cube_total / total if total else 0.0)
