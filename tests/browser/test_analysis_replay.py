@@ -54,8 +54,9 @@ def test_next_error_steps_to_the_turn_of_the_next_error(page, live_server, login
 def test_the_filter_keeps_the_bad_and_very_bad_errors(page, live_server, login, record):
     login("bob")
     page.goto(f"{live_server.url}{record.get_absolute_url()}")
-    page.click("text=bad and very bad only")
-    page.wait_for_load_state()
+    page.click(".replay-marks a:has-text('bad and very bad only')")
+    page.wait_for_url("**marks=severe**")
+    assert "(bad and very bad only)" in page.locator(".replay-marks").inner_text()
     for _ in range(3):
         target = page.locator(".replay-marks a[data-step=next-mark]").get_attribute(
             "data-turn")
