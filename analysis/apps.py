@@ -6,9 +6,11 @@ class AnalysisConfig(AppConfig):
     verbose_name = "Match analysis"
 
     def ready(self):
-        from games.panels import match_panel_register
+        from games.panels import match_panel_register, replay_marker_register
 
         from . import receivers  # noqa: F401 - connects the listeners
-        from .views import match_page_panel, match_page_version
+        from .views import match_page_panel, match_page_version, replay_marks_for
 
         match_panel_register(match_page_panel, version=match_page_version)
+        # the marks come from the analysis the section's version follows
+        replay_marker_register(replay_marks_for, noun="error", severe="bad and very bad only")

@@ -57,7 +57,8 @@ def analyse_text(data: str | bytes, *, name: str = "", plies: int = 0,
     with tempfile.TemporaryDirectory(prefix="gnubg-") as folder:
         games = _analysed_games(Path(folder), mat_text, parsed, plies, report)
     try:
-        decisions = read_decisions(games, to_emg=_to_emg, thresholds=THRESHOLDS)
+        decisions = read_decisions(games, to_emg=_to_emg, thresholds=THRESHOLDS,
+                                   to_raw=_luck_raw)
         names = player_names(games)
     except (AnalysisFileError, ValueError, LookupError) as exc:
         raise AnalysisFileError(f"gnubg's analysis could not be read: {exc}") from exc
@@ -145,6 +146,19 @@ def _to_emg(mwc: float, state: CubeState) -> float:
     info = gnubg.cubeinfo(state.cube, state.owner, state.mover, state.length, state.score,
                           int(state.crawford), 0)
     return float(gnubg.mwc2eq(mwc, info))
+
+
+def _luck_raw(emg: float, state: CubeState) -> float:
+    """A roll's luck unnormalised: in match play the match winning chance it moved (gnubg's
+    ``eq2mwc`` at the roll's cube and score, less that of no luck); in money play the cube's
+    value times it."""
+    if not state.length:
+        return emg * state.cube
+    import gnubg
+
+    info = gnubg.cubeinfo(state.cube, state.owner, state.mover, state.length, state.score,
+                          int(state.crawford), 0)
+    return float(gnubg.eq2mwc(emg, info)) - float(gnubg.eq2mwc(0.0, info))
 
 
 def _command(gnubg, command: str) -> str:

@@ -18,7 +18,7 @@ from games.models import MatchRecord, MatchTurn, RulesCheck
 from .core.report import MatchAnalysis
 from .core.sgf import AnalysisFileError
 from .gnubg_runner import AnalysisInputError, analyse_text
-from .models import Analysis, AnalysisSetting, Level, PlayerAnalysis
+from .models import Analysis, AnalysisSetting, Level, PlayerAnalysis, PlayerChoice
 
 REQUEUE_AFTER = timedelta(minutes=5)
 #: Progress is written at most this often (a row update per step would slow small matches).
@@ -211,3 +211,22 @@ def _decision_rows(record: MatchRecord, result: MatchAnalysis, sides) -> list[di
         row["game_number"], row["line"] = (turn.game.number, turn.line) if fits else (None, None)
         rows.append(row)
     return rows
+
+
+# ------------------------------------------------------------------ choices
+
+
+def player_choice_save(*, player_id: int, on_leaderboard: bool) -> PlayerChoice:
+    """A player's own choice: show their error rate on their clubs' leaderboards or not."""
+    choice, _ = PlayerChoice.objects.update_or_create(
+        player_id=player_id, defaults={"on_leaderboard": on_leaderboard})
+    return choice
+
+
+def analysis_setting_save(*, club_id: int, plies: int, leaderboard: bool) -> AnalysisSetting:
+    """A club's choices: the level new analyses run at, and the error-rate leaderboard."""
+    if plies not in Level.values:
+        raise AnalysisError(f"unknown level {plies!r}")
+    setting, _ = AnalysisSetting.objects.update_or_create(
+        club_id=club_id, defaults={"plies": plies, "leaderboard": leaderboard})
+    return setting

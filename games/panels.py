@@ -7,6 +7,7 @@ The match page is kept per version of what it shows (``clubs.pagecache``): a pan
 change (a cheap read); a panel registered without one makes the page built every time."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 MATCH_PAGE_PANELS: list[Callable] = []
 #: A panel's version function, when it has one.
@@ -36,3 +37,40 @@ def match_panels_version(*, request, record_id: int, club) -> str | None:
 def match_panels(*, request, record) -> list[dict]:
     return [found for panel in MATCH_PAGE_PANELS
             if (found := panel(request=request, record=record)) is not None]
+
+
+# ------------------------------------------------------------------ marks on the replay
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayMark:
+    """A note an app above games puts on one turn of the replay (the analysis: an error).
+    The turn is found by its game, its line (node) and who acted; ``actions`` are the
+    frame actions it may sit on (a roll, a double, a take, a drop)."""
+
+    game: int
+    line: int
+    player: int
+    actions: tuple[str, ...]
+    severe: bool  # kept by the "severe only" filter
+    css: str  # a class for the mark's colour
+    title: str  # "Very bad chequer play"
+    details: tuple[tuple[str, str], ...] = ()  # (term, description) rows
+
+
+#: ``marker(request=, record=) -> list[ReplayMark]``. A marker draws on data whose changes a
+#: panel's version already follows (the match page is kept per those versions).
+REPLAY_MARKERS: list[Callable] = []
+#: What the viewer calls the marks and their filter (the last registered marker's words).
+REPLAY_MARK_WORDS = {"noun": "mark", "severe": "severe only"}
+
+
+def replay_marker_register(marker: Callable, *, noun: str, severe: str) -> Callable:
+    if marker not in REPLAY_MARKERS:
+        REPLAY_MARKERS.append(marker)
+    REPLAY_MARK_WORDS.update(noun=noun, severe=severe)
+    return marker
+
+
+def replay_marks(*, request, record) -> list[ReplayMark]:
+    return [mark for marker in REPLAY_MARKERS for mark in marker(request=request, record=record)]

@@ -37,7 +37,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import Invitation, OutboundMail
 from accounts.services.invitations import invitation_create
-from analysis.models import Analysis
+from analysis.models import Analysis, AnalysisSetting, PlayerChoice
 from audit.models import AuditEntry
 from chouette import selectors as chouette_selectors
 from chouette import services as chouette
@@ -208,6 +208,10 @@ def snapshot() -> dict:
         "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open")),
         "mails": OutboundMail.objects.count(),
         "analyses": list(Analysis.objects.order_by("pk").values_list("pk", "status", "plies")),
+        "analysis choices": list(PlayerChoice.objects.order_by("pk").values_list(
+            "player_id", "on_leaderboard")),
+        "analysis settings": list(AnalysisSetting.objects.order_by("pk").values_list(
+            "club_id", "plies", "leaderboard")),
         "live matches": list(LiveMatch.objects.order_by("pk").values_list("pk", "version")),
         "live actions": LiveAction.objects.count(),
     }
@@ -335,6 +339,16 @@ ENDPOINTS = [
              data=lambda w: {"plies": "2"}),
     Endpoint("match-analysis-api", MEMBERS, _r("match-analysis-api", "record.pk"), api=True),
     Endpoint("player-analysis-api", EVERYONE, _r("player-analysis-api", "dora.pk"), api=True),
+    # A player's analysis page and the season's error-rate leaderboard: the results gate
+    # (members here); a player's choice to be on it: theirs alone (not even an admin's or a
+    # superuser's); the club's analysis settings: its admins.
+    Endpoint("analysis:player", MEMBERS, _r("analysis:player", CLUB_SLUG, "dora.pk")),
+    Endpoint("analysis:leaderboard", MEMBERS, _r("analysis:leaderboard", CLUB_SLUG)),
+    Endpoint("analysis:choice", frozenset({"bob"}), _r("analysis:choice", "bob.pk"), "post",
+             data=lambda w: {"on_leaderboard": "on", "next": "/"}),
+    Endpoint("analysis:manage", ADMINS, _r("analysis:manage", CLUB_SLUG)),
+    Endpoint("analysis:manage", ADMINS, _r("analysis:manage", CLUB_SLUG), "post",
+             data=lambda w: {"plies": "2", "leaderboard": "on"}),
     # Live matches: members follow; the two players act (a club's admins only at a
     # tournament match, not here; a superuser is not a player); a match is started by one
     # of its players or a club admin.

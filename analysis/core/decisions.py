@@ -75,6 +75,9 @@ class Decision:
     unforced: bool = False  # a move with more than one legal play
     close: bool = False  # a cube decision gnubg counts (close, or an actual cube action)
     luck: float | None = None  # the roll's luck for the player (EMG, signed)
+    #: the same luck unnormalised, as gnubg's statistics put it in brackets: match winning
+    #: chance in match play, points (times the cube) in money play
+    luck_raw: float | None = None
     cube_equities: tuple[float, float, float] | None = None  # no double, double/take, pass
 
     def to_dict(self) -> dict:
@@ -85,6 +88,7 @@ class Decision:
             "equity_lost": round(self.equity_lost, 6), "mark": self.mark,
             "unforced": self.unforced, "close": self.close,
             "luck": None if self.luck is None else round(self.luck, 6),
+            "luck_raw": None if self.luck_raw is None else round(self.luck_raw, 6),
             "cube_equities": ([round(x, 6) for x in self.cube_equities]
                               if self.cube_equities else None),
         }
@@ -93,11 +97,19 @@ class Decision:
 ToEmg = Callable[[float, CubeState], float]
 
 
+def _money_raw(emg: float, state: CubeState) -> float:
+    """Unnormalised money luck: the cube's value times the normalised luck."""
+    return emg * state.cube
+
+
 def read_decisions(games: list[list[Node]], *, to_emg: ToEmg,
-                   thresholds: Thresholds = Thresholds()) -> list[Decision]:
+                   thresholds: Thresholds = Thresholds(),
+                   to_raw: ToEmg = _money_raw) -> list[Decision]:
+    """``to_raw`` turns a roll's normalised luck into gnubg's unnormalised one at its cube
+    state (in match play: the match winning chance it moved, gnubg's ``eq2mwc``)."""
     decisions: list[Decision] = []
     for number, nodes in enumerate(games, start=1):
-        decisions.extend(_GameReader(number, nodes, to_emg, thresholds).decisions())
+        decisions.extend(_GameReader(number, nodes, to_emg, thresholds, to_raw).decisions())
     return decisions
 
 
@@ -107,10 +119,12 @@ def player_names(games: list[list[Node]]) -> tuple[str, str]:
 
 
 class _GameReader:
-    def __init__(self, number: int, nodes: list[Node], to_emg: ToEmg, thresholds: Thresholds):
+    def __init__(self, number: int, nodes: list[Node], to_emg: ToEmg, thresholds: Thresholds,
+                 to_raw: ToEmg = _money_raw):
         if not nodes:
             raise AnalysisFileError(f"game {number} has no nodes")
         self.number, self.nodes, self.to_emg, self.thresholds = number, nodes, to_emg, thresholds
+        self.to_raw = to_raw
         root = nodes[0]
         info = dict(item.split(":", 1) for item in root.props.get("MI", []) if ":" in item)
         rules = root.first("RU").split(":")
@@ -197,10 +211,11 @@ class _GameReader:
         dice = (int(value[0]), int(value[1]))
         played = format_move(value[2:], player)
         luck = float(node.first("LU")) if node.first("LU") else None
+        raw = None if luck is None else self.to_raw(luck, self._state(player))
         analysis = node.props.get("A", [])
         if len(analysis) < 2:  # no legal play (a dance), or not analysed
             return Decision(self.number, index, player, MOVE, dice, played, played, 0.0, "",
-                            luck=luck)
+                            luck=luck, luck_raw=raw)
         chosen = int(analysis[0])
         moves = [_candidate(item) for item in analysis[1:]]
         best_text, best_score = moves[0]
@@ -208,7 +223,7 @@ class _GameReader:
         lost = max(lost, 0.0)
         return Decision(self.number, index, player, MOVE, dice, played,
                         format_move(best_text, player), lost, self.thresholds.mark(lost),
-                        unforced=len(moves) > 1, luck=luck)
+                        unforced=len(moves) > 1, luck=luck, luck_raw=raw)
 
 
 def _no_double_label(no_double: float, take: float, drop: float) -> str:

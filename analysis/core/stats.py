@@ -65,3 +65,53 @@ def player_figures(decisions: list[Decision], player: int) -> PlayerFigures:
         very_bad=marks.count("very_bad"),
         luck_total=luck, luck_rate=_rate(luck, len(moves)),
     )
+
+
+# ------------------------------------------------------------------ figures over both players
+
+
+def performance_rating(error_rate: float) -> float:
+    """A PR-like figure: 500 times the equity lost (EMG) per decision, over unforced moves
+    and close or actual cube decisions, i.e. half gnubg's overall error rate in mEMG.
+    eXtreme Gammon's PR has this scale; its own analysis and count of decisions differ, so
+    the two are close, not equal."""
+    return error_rate / 2
+
+
+def snowie_error_rate(error_total: float, moves: tuple[int, int]) -> float:
+    """gnubg's "Snowie error rate": mEMG lost per move of both players (forced ones too)."""
+    return _rate(error_total, sum(moves))
+
+
+def luck_adjusted_result(actual: float, luck: tuple[float, float]) -> float:
+    """gnubg's luck-adjusted result for the first of two players: the actual result less the
+    luck they had over their opponent (both unnormalised: match winning chance in match
+    play, points in money play), Zare's "variance reduction" of a match's result."""
+    return actual - (luck[0] - luck[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Pooled:
+    """A player's figures over several matches: the errors summed, then divided by the
+    decisions summed (a long match weighs more than a short one, as in gnubg's match
+    statistics over a session)."""
+
+    matches: int
+    unforced_moves: int
+    close_cube_decisions: int
+    chequer_error_rate: float
+    cube_error_rate: float
+    error_rate: float
+    pr: float
+    cube_share: float  # the part of the equity lost that was lost on cube decisions (0-1)
+
+
+def pooled_rates(*, matches: int, chequer_total: float, unforced: int, cube_total: float,
+                 close: int) -> Pooled:
+    total = chequer_total + cube_total
+    error_rate = _rate(total, unforced + close)
+    return Pooled(
+        matches=matches, unforced_moves=unforced, close_cube_decisions=close,
+        chequer_error_rate=_rate(chequer_total, unforced),
+        cube_error_rate=_rate(cube_total, close), error_rate=error_rate,
+        pr=performance_rating(error_rate), cube_share=cube_total / total if total else 0.0)

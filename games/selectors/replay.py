@@ -4,10 +4,11 @@ and how a viewer wants the board drawn. No rule is decided here."""
 import threading
 from collections import OrderedDict
 
-from games.board.frames import GameFrames, build_frames
+from games.board.frames import Frame, GameFrames, build_frames
 from games.engine import matchfile
 from games.engine.replay import replay
 from games.models import MatchRecord, ReplaySetting, Ruling
+from games.panels import ReplayMark
 
 #: Frames of the last few records viewed, keyed by the file's hash and the rules: stepping
 #: through a match asks for them once per step (a replay costs 20-50 ms).
@@ -52,3 +53,22 @@ def replay_setting_get(*, user) -> tuple[str, bool]:
 def ruling_list_for_replay(*, record: MatchRecord) -> list[Ruling]:
     return list(record.rulings.select_related("violation", "game", "referee")
                 .order_by("created_at"))
+
+
+def replay_marks_by_frame(*, flat: list[Frame], marks: list[ReplayMark],
+                          severe_only: bool = False) -> dict[str, list[ReplayMark]]:
+    """Each mark on the frame of its turn (its game, line and player, an action it may sit
+    on), keyed by the frame's key, in match order; marks with no such frame are left out."""
+    frames: dict[tuple[int, int, int | None], list[Frame]] = {}
+    for frame in flat:
+        frames.setdefault((frame.game, frame.line, frame.player), []).append(frame)
+    placed: dict[str, list[ReplayMark]] = {}
+    for mark in marks:
+        if severe_only and not mark.severe:
+            continue
+        found = next((f for f in frames.get((mark.game, mark.line, mark.player), ())
+                      if f.action in mark.actions), None)
+        if found is not None:
+            placed.setdefault(found.key, []).append(mark)
+    order = {frame.key: index for index, frame in enumerate(flat)}
+    return dict(sorted(placed.items(), key=lambda item: order[item[0]]))

@@ -18,6 +18,7 @@ from games.board.svg import BoardView, render_board
 from games.engine import Position
 from games.engine.errors import EngineError
 from games.models import ReplaySetting
+from games.panels import REPLAY_MARK_WORDS, REPLAY_MARKERS, replay_marks
 from games.selectors import replay as selectors
 from games.services.replay_setting import replay_setting_save
 
@@ -40,11 +41,15 @@ def _cube_text(frame: Frame, names) -> str:
     return f"cube {value}, owned by {names[owner]}"
 
 
-def _key_at(flat: list[Frame], game: str | None, line: str | None) -> str | None:
-    """The frame of a game's line (or node): how a violation links to its turn."""
+def _key_at(flat: list[Frame], game: str | None, line: str | None,
+            player: str | None = None) -> str | None:
+    """The frame of a game's line (or node): how a violation links to its turn; ``player``
+    (0 or 1) picks that player's action on a line holding both players' (a .mat line)."""
     if not (game or "").isdigit() or not (line or "").isdigit():
         return None
     found = [f for f in flat if f.game == int(game) and f.line == int(line)]
+    if player in ("0", "1"):
+        found = [f for f in found if f.player == int(player)] or found
     flagged = [f for f in found if f.violations]
     return (flagged or found)[0].key if found else None
 
@@ -57,11 +62,33 @@ def replay_context(request, record, at: str | None) -> dict:
     if not flat:
         return context
     keys = {frame.key: index for index, frame in enumerate(flat)}
-    at = at or _key_at(flat, request.GET.get("game"), request.GET.get("line"))
+    at = at or _key_at(flat, request.GET.get("game"), request.GET.get("line"),
+                       request.GET.get("player"))
     index = keys.get(at or "", 0)
     rulings = selectors.ruling_list_for_replay(record=record)
     context.update(frame_context(record, flat, index, home, switch, rulings))
+    context.update(_marks_context(request, record, flat, index))
     return context
+
+
+def _marks_context(request, record, flat: list[Frame], index: int) -> dict:
+    """The marks apps above games put on the turns (games.panels): the current frame's, and
+    the previous and next marked turns (``?marks=severe``: the severe ones only)."""
+    if not REPLAY_MARKERS:
+        return {}
+    severe_only = request.GET.get("marks") == "severe"
+    placed = selectors.replay_marks_by_frame(
+        flat=flat, marks=replay_marks(request=request, record=record), severe_only=severe_only)
+    order = {frame.key: i for i, frame in enumerate(flat)}
+    before = [key for key in placed if order[key] < index]
+    after = [key for key in placed if order[key] > index]
+    return {
+        "marked_keys": set(placed), "frame_marks": placed.get(flat[index].key, []),
+        "mark_prev_key": before[-1] if before else None,
+        "mark_next_key": after[0] if after else None,
+        "mark_count": len(placed), "mark_words": REPLAY_MARK_WORDS,
+        "marks_severe": severe_only, "marks_query": "?marks=severe" if severe_only else "",
+    }
 
 
 def frame_context(record, flat: list[Frame], index: int, home: str, switch: bool,

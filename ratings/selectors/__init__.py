@@ -106,7 +106,9 @@ def season_pick(*, seasons: list[Season], season_id: str | int | None) -> Season
     return current[0] if current else (seasons[0] if seasons else None)
 
 
-def _bounds(season: Season | None) -> tuple[datetime.datetime, datetime.datetime] | None:
+def season_bounds(season: Season | None
+                  ) -> tuple[datetime.datetime, datetime.datetime] | None:
+    """The season's first moment and the moment after its last day (None: no season)."""
     if season is None:
         return None
     zone = timezone.get_current_timezone()
@@ -114,6 +116,9 @@ def _bounds(season: Season | None) -> tuple[datetime.datetime, datetime.datetime
     end = datetime.datetime.combine(season.ends_on + datetime.timedelta(days=1),
                                     datetime.time.min, tzinfo=zone)
     return start, end
+
+
+_bounds = season_bounds
 
 
 def _in_season(queryset, season: Season | None, field: str = "finished_at"):

@@ -1,6 +1,8 @@
-"""The rating history chart: coordinates for a server-rendered SVG (no JavaScript, no CDN).
+"""The history charts (a player's rating; above, the analysis's error rate): coordinates for
+a server-rendered SVG (no JavaScript, no CDN).
 
-The template draws what this returns; all the arithmetic is here.
+The template (``ratings/public/_rating_chart.html``) draws what this returns; all the
+arithmetic is here.
 """
 
 from __future__ import annotations
@@ -8,15 +10,19 @@ from __future__ import annotations
 WIDTH, HEIGHT, PAD = 640, 220, 28
 
 
-def rating_chart(points: list[tuple], *, start: float, width: int = WIDTH,
+def series_chart(points: list[tuple], *, first: float | None = None, min_span: float,
+                 label: str, empty: str, digits: int = 0, width: int = WIDTH,
                  height: int = HEIGHT) -> dict:
-    """``points`` are (when, rating after, won, title) in order; the first point of the line
-    is the start rating. Returns the polyline, the dots and the axis labels."""
-    values = [start] + [p[1] for p in points]
+    """``points`` are (when, value, won, title) in order, drawn as dots on one line; the
+    line starts at ``first`` when given (a start rating, no dot). The value axis spans at
+    least ``min_span``. ``label`` names the chart, ``empty`` is said when there is no point."""
+    values = ([] if first is None else [first]) + [p[1] for p in points]
+    values = values or [0.0]
     low, high = min(values), max(values)
-    if high - low < 20:
+    if high - low < min_span:
         middle = (high + low) / 2
-        low, high = middle - 10, middle + 10
+        low, high = middle - min_span / 2, middle + min_span / 2
+    offset = 0 if first is None else 1
     steps = max(len(values) - 1, 1)
 
     def x(i: int) -> float:
@@ -27,7 +33,16 @@ def rating_chart(points: list[tuple], *, start: float, width: int = WIDTH,
 
     line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
     dots = [{"cx": x(i), "cy": y(p[1]), "won": p[2], "title": p[3]}
-            for i, p in enumerate(points, start=1)]
+            for i, p in enumerate(points, start=offset)]
     return {"width": width, "height": height, "line": line, "dots": dots,
-            "high": f"{high:.0f}", "low": f"{low:.0f}", "high_y": y(high) + 4,
-            "low_y": y(low), "empty": not points, "pad": PAD}
+            "high": f"{high:.{digits}f}", "low": f"{low:.{digits}f}", "high_y": y(high) + 4,
+            "low_y": y(low), "empty": not points, "pad": PAD, "label": label,
+            "empty_text": empty}
+
+
+def rating_chart(points: list[tuple], *, start: float, width: int = WIDTH,
+                 height: int = HEIGHT) -> dict:
+    """``points`` are (when, rating after, won, title) in order; the first point of the line
+    is the start rating. Returns the polyline, the dots and the axis labels."""
+    return series_chart(points, first=start, min_span=20, label="Rating history",
+                        empty="No rated matches yet.", width=width, height=height)

@@ -1,7 +1,8 @@
 /* Replay viewer: step through a match's frames (each rendered on the server).
    Buttons, the move list and the game menu are links that work without this script;
    here they fetch the frame's fragment instead, and the turn goes in the URL fragment
-   (#g3-t12) so a referee can cite it. Keys: ← → step, Home/End, PgUp/PgDn by game.
+   (#g3-t12) so a referee can cite it. Keys: ← → step, Home/End, PgUp/PgDn by game, n/p by
+   marked turn (an analysis's errors).
    Steps replace the fragment; a jump (the move list, the game menu) adds a history entry,
    so Back returns from it; a fragment changed by hand, a link or Back is followed. */
 (function () {
@@ -104,6 +105,10 @@
     else if (event.key === "End") { show(keys[keys.length - 1]); event.preventDefault(); }
     else if (event.key === "PageDown") { jumpGame(1); event.preventDefault(); }
     else if (event.key === "PageUp") { jumpGame(-1); event.preventDefault(); }
+    else if (event.key === "n" || event.key === "p") {  // the next or previous marked turn
+      var mark = holder.querySelector("a[data-step='" + (event.key === "n" ? "next" : "prev") + "-mark']");
+      if (mark) { show(mark.getAttribute("data-turn"), mark.getAttribute("data-step")); event.preventDefault(); }
+    }
   });
 
   // Back, Forward, a link to #g…, a fragment typed by hand: show the turn it names.

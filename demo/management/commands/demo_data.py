@@ -1,9 +1,14 @@
 """Create (idempotently) a demo club with a dozen members and a demo admin login, a
 finished knockout tournament (main + consolation + last chance), a running double
 elimination, a Swiss night in its second round, a ladder with an open challenge and a league
-season with two divisions (everything through the services)."""
+season with two divisions, and three match records (everything through the services).
+
+The match records' rules checks are queued after the commit; the worker's check passes them
+and the analysis worker (``bin/serve``: the ``analysis`` queue) analyses each with GNU
+Backgammon, as it does an upload."""
 
 import datetime
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -12,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
+from games.services.match_import import match_import
 from tournaments import services as tournaments
 from tournaments.models import TournamentMatch
 from tournaments.services import ladder as ladders
@@ -48,6 +54,14 @@ DEMO_TOURNAMENTS = [
 ]
 
 SWISS_NIGHT, LADDER, LEAGUE = "Riverside Swiss Night", "Riverside Ladder", "Riverside League"
+#: Match files (GNU Backgammon playing itself with noise, so they hold errors of every kind)
+#: and the members playing them, left and right; found again by file name.
+DEMO_RECORDS = [
+    ("selfplay_5p.mat", "Alice Archer", "Dave Dubois"),
+    ("selfplay_7p.mat", "Bob Brown", "Erin Eriksen"),
+    ("selfplay_11p.mat", "Bob Brown", "Alice Archer"),
+]
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def _swiss_night(club, players, user) -> None:
@@ -98,6 +112,17 @@ def _league(club, players, user) -> None:
                               score_a=5, score_b=2)
 
 
+def _match_records(club, user) -> None:
+    """Upload the demo's match files (the rules check, then the analysis, follow in the
+    workers once this commits)."""
+    for filename, left, right in DEMO_RECORDS:
+        if club.matches.filter(source_name=filename).exists():
+            continue
+        match_import(club=club, data=(DATA / filename).read_bytes(), filename=filename,
+                     uploaded_by=user, player_left=Player.objects.get(name=left),
+                     player_right=Player.objects.get(name=right))
+
+
 class Command(BaseCommand):
     help = "Create the demo club, its twelve members and the demo admin (safe to run again)."
 
@@ -123,9 +148,11 @@ class Command(BaseCommand):
             _ladder(club, members, user)
         if not club.leagues.filter(name=LEAGUE).exists():
             _league(club, members, user)
+        _match_records(club, user)
         self.stdout.write(self.style.SUCCESS(
             f"Demo data ready: {club.name} with {club.memberships.count()} members, "
-            f"{club.tournaments.count()} tournaments, a ladder and a league; "
+            f"{club.tournaments.count()} tournaments, a ladder, a league and "
+            f"{club.matches.count()} match records (checked, then analysed, by the workers); "
             f"admin login {DEMO_ADMIN[0]} / {DEMO_ADMIN[1]}; player logins: each member's "
             f"first name in lower case (bob, carol the referee, dave…) / {DEMO_PLAYER_PASSWORD}"
         ))
