@@ -20,7 +20,12 @@ def live_match_for_viewer(*, user, match: LiveMatch) -> LiveMatch:
 
 
 def live_sides_for(*, user, match: LiveMatch) -> frozenset[int]:
-    """The sides ``user`` may act for (0 = player A, 1 = player B); raises if none."""
+    """The sides ``user`` may act for (0 = player A, 1 = player B); raises if none. ``user``
+    None is the computer: player B of a practice match, nothing else."""
+    if user is None:
+        if match.is_practice:
+            return frozenset({1})
+        raise PermissionDenied("The computer plays only practice matches.")
     sides = set()
     if user.is_authenticated:
         for side, player in enumerate((match.player_a, match.player_b)):
