@@ -130,8 +130,18 @@ def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
 def live_board(request, pk: int):
     match = _match(request, pk)
     played = selectors.live_match_play(match=match)
+    if _waits_for_the_computer(request, match, played):
+        services.computer_turn_send(match_id=match.pk)  # a turn lost on the way: again
     return render(request, "live/public/board.html",
                   _board_context(request, match, played))
+
+
+def _waits_for_the_computer(request, match: LiveMatch, played: LiveMatchPlay) -> bool:
+    """The practice match's own player opens the board while the computer is to act (its
+    turn never reached a worker: the broker was down). A second send is harmless."""
+    return (match.is_practice and match.status == LiveMatch.Status.PLAYING
+            and played.turn() == services.COMPUTER_SIDE
+            and request.user.is_authenticated and match.player_a.user_id == request.user.pk)
 
 
 @login_if_anonymous
@@ -226,7 +236,7 @@ def club_live(request, slug: str):
         "club": club, "matches": selectors.live_match_list(club=club)[:50],
         "members": [m.player for m in members], "me": me,
         "admin": is_club_admin(user=request.user, club=club),
-        "dice_choices": LiveMatch.Dice.choices})
+        "dice_choices": LiveMatch.Dice.choices, "level_choices": LiveMatch.Level.choices})
 
 
 def _start(request, club):
@@ -242,13 +252,15 @@ def _start(request, club):
             return redirect("live:board", pk=playing.pk)  # already on a board: follow it
     try:
         a = _member_or_none(post.get("player_a")) or (me if row is None else None)
-        b = _member_or_none(post.get("player_b"))
-        if row is None and (a is None or b is None):
+        computer = post.get("player_b") == "computer"
+        b = None if computer else _member_or_none(post.get("player_b"))
+        if row is None and (a is None or (b is None and not computer)):
             raise services.LiveError("Choose the two players.")
         match = services.live_match_create(
             club=club, by=request.user, player_a=a, player_b=b,
-            length=_int(post.get("length", "")) or 0, dice=post.get("dice", "manual"),
-            tournament_match=row)
+            length=_int(post.get("length", "")) or 0,
+            dice="digital" if computer else post.get("dice", "manual"),
+            level=post.get("level", "") if computer else "", tournament_match=row)
     except services.LiveError as exc:
         messages.error(request, str(exc))
         return redirect("live:club", slug=club.slug)

@@ -130,3 +130,33 @@ def test_a_tournament_match_is_played_here_from_my_tournaments(club, joe, snow):
 def test_the_club_page_links_to_its_live_matches(club, joe):
     page = _client(joe.user).get(reverse("clubs:detail", args=[club.slug])).content.decode()
     assert reverse("live:club", args=[club.slug]) in page
+
+
+def test_a_member_starts_practice_against_the_computer_from_the_club_page(club, joe):
+    client = _client(joe.user)
+    page = client.get(reverse("live:club", args=[club.slug])).content.decode()
+    assert 'data-testid="practice"' in page
+    response = client.post(reverse("live:club", args=[club.slug]),
+                           {"player_a": joe.pk, "player_b": "computer", "level": "advanced",
+                            "length": 3})
+    match = LiveMatch.objects.get()
+    assert response["Location"] == reverse("live:board", args=[match.pk])
+    assert (match.player_a, match.player_b, match.level, match.dice) == (joe, None,
+                                                                        "advanced", "digital")
+    board = client.get(response["Location"]).content.decode()
+    assert "practice against GNU Backgammon (advanced), not rated" in board
+
+
+def test_the_board_sends_a_computer_turn_that_was_lost_again(club, joe, monkeypatch):
+    pytest.importorskip("gnubg")
+    from live import services
+
+    match = services.live_match_create(club=club, by=joe.user, player_a=joe, player_b=None,
+                                       length=3, level="expert")
+    dice = iter([1, 6])  # the player's opening die, then the computer's: the computer wins
+    monkeypatch.setattr(services, "_die", lambda: next(dice))
+    services.live_action_apply(match_id=match.pk, by=joe.user, action="roll")  # not committed
+    assert not LiveAction.objects.filter(match=match, kind="move").exists()
+    _client(joe.user).get(reverse("live:board", args=[match.pk]))
+    moved = LiveAction.objects.get(match=match, kind="move")
+    assert (moved.side, moved.by) == (1, None)
