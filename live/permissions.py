@@ -3,7 +3,8 @@ roles; this reads the match's own players).
 
 - reading: the club's members, or anyone when the club shows its results to everyone;
 - acting: each player for their own side; for a tournament match, the club's admins for
-  either side (the director at the table); nobody else.
+  either side (the director at the table); on a match started for one device (a tablet
+  passed across the table), the player who started it for both sides; nobody else.
 """
 
 from django.core.exceptions import PermissionDenied
@@ -31,6 +32,8 @@ def live_sides_for(*, user, match: LiveMatch) -> frozenset[int]:
         for side, player in enumerate((match.player_a, match.player_b)):
             if player is not None and player.user_id == user.pk:
                 sides.add(side)
+        if sides and match.one_device and match.created_by_id == user.pk:
+            sides |= {0, 1}
         if match.tournament_match_id and is_club_admin(user=user, club=match.club):
             sides |= {0, 1}
     if not sides:

@@ -113,6 +113,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
                     {"id": match.player_b_id, "name": played.settings.names[1]}],
         "length": match.length,
         "dice_mode": match.dice,
+        "one_device": match.one_device,
         "game": played.sheet.number,
         "game_over": played.game_over,
         "finished": played.finished,

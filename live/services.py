@@ -45,10 +45,12 @@ class LiveError(ValueError):
 def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Player | None,
                       length: int, dice: str = LiveMatch.Dice.DIGITAL, level: str = "",
                       tournament_match: TournamentMatch | None = None, crawford: bool = True,
-                      jacoby: bool = False, beavers: bool = False) -> LiveMatch:
+                      jacoby: bool = False, beavers: bool = False,
+                      one_device: bool = False) -> LiveMatch:
     """A new live match between two members (``player_b`` None: the computer). A
     tournament match gives its players (in its order; the players given, if any, must be
-    its own), its length and its Crawford rule."""
+    its own), its length and its Crawford rule. ``one_device``: one tablet passed across
+    the table, its creator (one of the two players) acting for both."""
     if tournament_match is not None:
         player_a, player_b, length, crawford = _from_tournament(club, tournament_match,
                                                                 player_a, player_b)
@@ -65,10 +67,14 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
         raise LiveError("A level is for a match against the computer.")
     if length and (jacoby or beavers):
         raise LiveError("Jacoby and beavers are money-play rules (length 0).")
+    if one_device and (player_b is None
+                       or by.pk not in (player_a.user_id, player_b.user_id)):
+        raise LiveError("One device is for two members, started by one of them.")
     return LiveMatch.objects.create(
         club=club, player_a=player_a, player_b=player_b, length=length, dice=dice,
         level=level, tournament_match=tournament_match, crawford=crawford, jacoby=jacoby,
-        beavers=beavers, created_by=by if by and by.is_authenticated else None)
+        beavers=beavers, one_device=one_device,
+        created_by=by if by and by.is_authenticated else None)
 
 
 def _from_tournament(club, row: TournamentMatch, player_a, player_b):

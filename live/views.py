@@ -260,7 +260,8 @@ def _start(request, club):
             club=club, by=request.user, player_a=a, player_b=b,
             length=_int(post.get("length", "")) or 0,
             dice="digital" if computer else post.get("dice", "manual"),
-            level=post.get("level", "") if computer else "", tournament_match=row)
+            level=post.get("level", "") if computer else "", tournament_match=row,
+            one_device=post.get("one_device") == "on")
     except services.LiveError as exc:
         messages.error(request, str(exc))
         return redirect("live:club", slug=club.slug)

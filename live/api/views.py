@@ -33,6 +33,9 @@ class LiveMatchCreateInput(serializers.Serializer):
     crawford = serializers.BooleanField(default=True)
     jacoby = serializers.BooleanField(default=False)
     beavers = serializers.BooleanField(default=False)
+    one_device = serializers.BooleanField(
+        default=False, help_text="One tablet passed across the table: whoever starts the "
+        "match (one of its two players) acts for both sides.")
 
 
 class LiveActionInput(serializers.Serializer):
@@ -86,7 +89,8 @@ class LiveMatchCreateApi(LiveRefusalMixin, APIView):
             club=club, by=request.user, player_a=_player(given["player_a"]),
             player_b=_player(given["player_b"]), length=given["length"],
             dice=given["dice"], level=given["level"], tournament_match=row,
-            crawford=given["crawford"], jacoby=given["jacoby"], beavers=given["beavers"])
+            crawford=given["crawford"], jacoby=given["jacoby"], beavers=given["beavers"],
+            one_device=given["one_device"])
         return Response(selectors.live_state(match=match), status=status.HTTP_201_CREATED)
 
 

@@ -191,3 +191,32 @@ def test_a_club_admin_acts_for_either_side_of_a_tournament_match(club, final, al
     assert body["turn"] == final.player_b_id
     assert act(alice, match_id, action="move", play="8/5 6/5").status_code == 200
     assert act(bob, match_id, action="roll", dice=[3, 1]).status_code == 403
+
+
+def test_one_device_lets_the_player_who_started_it_act_for_both_sides(club, joe, snow, bob):
+    match_id = start(club, joe.user, joe, snow, one_device=True)
+    assert state(joe.user, match_id)["one_device"] is True
+    # Joe posts the opening roll for Snow (manual dice: he says who won it), then plays it.
+    assert act(joe.user, match_id, action="roll", dice=[4, 2], player=snow.pk).status_code \
+        == 200
+    assert act(joe.user, match_id, action="move", play="8/4 6/4").status_code == 200
+    assert act(joe.user, match_id, action="roll", dice=[3, 1]).status_code == 200
+    assert [row.side for row in LiveAction.objects.filter(match_id=match_id)] == [1, 1, 0]
+    # Snow did not start it: Snow still acts only for Snow.
+    assert act(snow.user, match_id, action="move", play="8/5 6/5",
+               player=joe.pk).status_code == 403
+
+
+def test_a_normal_match_keeps_each_player_to_their_side(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    assert state(joe.user, match_id)["one_device"] is False
+    assert act(joe.user, match_id, action="roll", dice=[4, 2],
+               player=snow.pk).status_code == 403
+
+
+def test_one_device_is_started_by_one_of_its_players(club, joe, snow, alice):
+    response = api(alice).post(reverse("live-match-create-api", args=[club.slug]),
+                               {"player_a": joe.pk, "player_b": snow.pk, "length": 7,
+                                "one_device": True}, format="json")
+    assert response.status_code == 400 and "One device" in response.json()["detail"]
+    assert not LiveMatch.objects.exists()

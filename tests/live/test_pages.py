@@ -160,3 +160,14 @@ def test_the_board_sends_a_computer_turn_that_was_lost_again(club, joe, monkeypa
     _client(joe.user).get(reverse("live:board", args=[match.pk]))
     moved = LiveAction.objects.get(match=match, kind="move")
     assert (moved.side, moved.by) == (1, None)
+
+
+def test_a_match_for_one_device_is_started_and_says_so_on_its_board(club, joe, snow):
+    client = _client(joe.user)
+    response = client.post(reverse("live:club", args=[club.slug]),
+                           {"player_b": snow.pk, "length": 5, "dice": "manual",
+                            "one_device": "on"})
+    match = LiveMatch.objects.get()
+    assert match.one_device and match.created_by == joe.user
+    board = client.get(response["Location"]).content.decode()
+    assert 'data-testid="one-device"' in board
