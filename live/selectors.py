@@ -25,10 +25,12 @@ def live_match_list(*, club) -> QuerySet[LiveMatch]:
             .order_by("-created_at"))
 
 
-def live_match_of(*, tournament_match) -> LiveMatch | None:
-    """The live match a tournament match is being played on, if any."""
-    return LiveMatch.objects.filter(tournament_match=tournament_match,
-                                    status=LiveMatch.Status.PLAYING).first()
+def live_match_of(*, tournament_match=None, challenge=None) -> LiveMatch | None:
+    """The live match a tournament match (or a ladder challenge) is being played on."""
+    found = LiveMatch.objects.filter(status=LiveMatch.Status.PLAYING)
+    if challenge is not None:
+        return found.filter(challenge=challenge).first()
+    return found.filter(tournament_match=tournament_match).first()
 
 
 def live_names(match: LiveMatch) -> tuple[str, str]:
@@ -137,6 +139,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
         "match_id": played.match_id(),
         "record": match.record_id,
         "tournament_match": match.tournament_match_id,
+        "challenge": match.challenge_id,
         "note": match.note,
     }
 

@@ -21,7 +21,7 @@ from live import selectors
 from live.core import KINDS, Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
-from tournaments.models import TournamentMatch
+from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
 MAX_LENGTH = 64  # GNU Backgammon's limit, and the Match ID's
@@ -46,14 +46,19 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
                       length: int, dice: str = LiveMatch.Dice.DIGITAL, level: str = "",
                       tournament_match: TournamentMatch | None = None, crawford: bool = True,
                       jacoby: bool = False, beavers: bool = False,
-                      one_device: bool = False) -> LiveMatch:
+                      one_device: bool = False, challenge: Challenge | None = None) -> LiveMatch:
     """A new live match between two members (``player_b`` None: the computer). A
     tournament match gives its players (in its order; the players given, if any, must be
     its own), its length and its Crawford rule. ``one_device``: one tablet passed across
-    the table, its creator (one of the two players) acting for both."""
+    the table, its creator (one of the two players) acting for both. A ladder
+    ``challenge`` gives its players (the challenger first) and its length."""
     if tournament_match is not None:
         player_a, player_b, length, crawford = _from_tournament(club, tournament_match,
                                                                 player_a, player_b)
+    if challenge is not None:
+        if tournament_match is not None:
+            raise LiveError("A live match plays a tournament match or a challenge, not both.")
+        player_a, player_b, length = _from_challenge(club, challenge)
     if player_a is None:
         raise LiveError("Choose the first player.")
     _check_players(club, by, player_a, player_b, tournament_match)
@@ -73,7 +78,7 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
     return LiveMatch.objects.create(
         club=club, player_a=player_a, player_b=player_b, length=length, dice=dice,
         level=level, tournament_match=tournament_match, crawford=crawford, jacoby=jacoby,
-        beavers=beavers, one_device=one_device,
+        beavers=beavers, one_device=one_device, challenge=challenge,
         created_by=by if by and by.is_authenticated else None)
 
 
@@ -91,6 +96,19 @@ def _from_tournament(club, row: TournamentMatch, player_a, player_b):
         raise LiveError(f"Match {row.key} is already being played live.")
     crawford = row.tournament.options.get("crawford", True)
     return row.player_a, row.player_b, row.length, crawford
+
+
+def _from_challenge(club, challenge: Challenge):
+    row = Challenge.objects.select_related("ladder", "challenger", "challenged").get(
+        pk=challenge.pk)
+    if row.ladder.club_id != club.pk:
+        raise LiveError("That challenge is not this club's.")
+    if row.status not in (Challenge.Status.OPEN, Challenge.Status.ACCEPTED):
+        raise LiveError(f"This challenge is not to be played "
+                        f"({row.get_status_display().lower()}).")
+    if row.live_matches.filter(status=LiveMatch.Status.PLAYING).exists():
+        raise LiveError("This challenge is already being played live.")
+    return row.challenger, row.challenged, row.length
 
 
 def _check_practice(by, player_a, dice, level, tournament_match) -> None:
@@ -252,6 +270,8 @@ def _finish(match: LiveMatch, played: LiveMatchPlay, by) -> None:
         with transaction.atomic():
             if match.tournament_match_id:
                 match.record = _report(match, played, data, filename, by)
+            elif match.challenge_id:
+                match.record = _report_challenge(match, played, data, filename, by)
             elif not match.is_practice:
                 match.record = _import(match, data, filename, by)
     except (ValueError, PermissionDenied) as exc:
@@ -279,6 +299,18 @@ def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
     report = match_result_report(match=row, by=reporter, winner=winner, score_a=a, score_b=b,
                                  match_file=data, filename=filename)
     return report.match_record
+
+
+def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
+                      by):
+    from tournaments.services.ladder import challenge_report_with_file
+
+    a, b = played.score.scores
+    winner = (match.player_a_id, match.player_b_id)[played.winner()]
+    row = challenge_report_with_file(
+        challenge=match.challenge, by=_reporter(match, by), winner=winner, score_challenger=a,
+        score_challenged=b, match_file=data, filename=filename)
+    return row.match_record
 
 
 def _reporter(match: LiveMatch, by):

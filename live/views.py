@@ -25,7 +25,7 @@ from live import selectors, services
 from live.core import LiveMatchPlay
 from live.models import LiveMatch
 from live.permissions import live_match_for_viewer, live_sides_for
-from tournaments.models import TournamentMatch
+from tournaments.models import Challenge, TournamentMatch
 
 # --------------------------------------------------------------------------- the board
 
@@ -250,18 +250,26 @@ def _start(request, club):
         playing = selectors.live_match_of(tournament_match=row)
         if playing is not None and playing.club_id == club.pk:
             return redirect("live:board", pk=playing.pk)  # already on a board: follow it
+    challenge = None
+    if post.get("challenge"):
+        challenge = Challenge.objects.filter(pk=_int(post["challenge"])).first()
+        if challenge is None:
+            raise Http404("No such challenge.")
+        playing = selectors.live_match_of(challenge=challenge)
+        if playing is not None and playing.club_id == club.pk:
+            return redirect("live:board", pk=playing.pk)
     try:
         a = _member_or_none(post.get("player_a")) or (me if row is None else None)
         computer = post.get("player_b") == "computer"
         b = None if computer else _member_or_none(post.get("player_b"))
-        if row is None and (a is None or (b is None and not computer)):
+        if row is None and challenge is None and (a is None or (b is None and not computer)):
             raise services.LiveError("Choose the two players.")
         match = services.live_match_create(
             club=club, by=request.user, player_a=a, player_b=b,
             length=_int(post.get("length", "")) or 0,
             dice="digital" if computer else post.get("dice", "manual"),
             level=post.get("level", "") if computer else "", tournament_match=row,
-            one_device=post.get("one_device") == "on")
+            one_device=post.get("one_device") == "on", challenge=challenge)
     except services.LiveError as exc:
         messages.error(request, str(exc))
         return redirect("live:club", slug=club.slug)

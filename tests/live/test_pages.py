@@ -171,3 +171,24 @@ def test_a_match_for_one_device_is_started_and_says_so_on_its_board(club, joe, s
     assert match.one_device and match.created_by == joe.user
     board = client.get(response["Location"]).content.decode()
     assert 'data-testid="one-device"' in board
+
+
+def test_a_ladder_challenge_is_played_here_from_the_ladder_page(club, joe, snow, bob):
+    from tournaments.services import ladder as ladders
+
+    ladder = ladders.ladder_create(club=club, name="Club ladder", length=5)
+    for player in (joe, snow):
+        ladders.ladder_join(ladder=ladder, player=player)
+    challenge = ladders.challenge_issue(ladder=ladder, by=snow.user, challenged=joe)
+    url = reverse("tournaments:ladder", args=[club.slug, ladder.pk])
+    assert 'data-testid="play-here"' in _client(joe.user).get(url).content.decode()
+    assert 'data-testid="play-here"' not in _client(bob).get(url).content.decode()
+    response = _client(joe.user).post(reverse("live:club", args=[club.slug]),
+                                      {"challenge": challenge.pk, "dice": "digital"})
+    match = LiveMatch.objects.get()
+    assert response["Location"] == reverse("live:board", args=[match.pk])
+    assert (match.challenge, match.player_a, match.player_b, match.length) == (
+        challenge, snow, joe, 5)
+    again = _client(snow.user).post(reverse("live:club", args=[club.slug]),
+                                    {"challenge": challenge.pk})
+    assert again["Location"] == reverse("live:board", args=[match.pk])
