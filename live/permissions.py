@@ -14,10 +14,16 @@ from live.models import LiveMatch
 
 
 def live_match_for_viewer(*, user, match: LiveMatch) -> LiveMatch:
-    club = match.club
+    live_club_for_viewer(user=user, club=match.club)
+    return match
+
+
+def live_club_for_viewer(*, user, club):
+    """The club whose live matches ``user`` may follow (its members; everyone when the club
+    shows its results to everyone)."""
     if not (club.results_public or is_member(user=user, club=club)):
         raise PermissionDenied("Only members of this club can follow its live matches.")
-    return match
+    return club
 
 
 def live_sides_for(*, user, match: LiveMatch) -> frozenset[int]:

@@ -25,6 +25,19 @@ def live_match_list(*, club) -> QuerySet[LiveMatch]:
             .order_by("-created_at"))
 
 
+#: The boards the club's screen shows at most (the most recently started).
+SCREEN_BOARDS = 12
+
+
+def live_matches_on_screen(*, club) -> list[LiveMatch]:
+    """The club's matches being played (not practice against the computer), for its screen."""
+    return list(LiveMatch.objects.filter(club=club, status=LiveMatch.Status.PLAYING,
+                                         player_b__isnull=False)
+                .select_related("club", "player_a", "player_b",
+                                "tournament_match__tournament", "tournament_match__round")
+                .order_by("-created_at")[:SCREEN_BOARDS])
+
+
 def live_match_of(*, tournament_match=None, challenge=None) -> LiveMatch | None:
     """The live match a tournament match (or a ladder challenge) is being played on."""
     found = LiveMatch.objects.filter(status=LiveMatch.Status.PLAYING)

@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
-from clubs.models import Membership, Player
+from clubs.models import Club, Membership, Player
 from clubs.permissions import club_for_member, is_club_admin
 from games.board.svg import BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
@@ -24,7 +24,7 @@ from games.models import ReplaySetting
 from live import selectors, services
 from live.core import LiveMatchPlay
 from live.models import LiveMatch
-from live.permissions import live_match_for_viewer, live_sides_for
+from live.permissions import live_club_for_viewer, live_match_for_viewer, live_sides_for
 from tournaments.models import Challenge, TournamentMatch
 
 # --------------------------------------------------------------------------- the board
@@ -221,6 +221,18 @@ def _int(text: str) -> int | None:
 
 
 # --------------------------------------------------------------------------- a club's matches
+
+
+@login_if_anonymous
+def club_screen(request, slug: str):
+    """The club's screen on tournament day: every match being played, each board following
+    its match (live-screens.js; without a script the page reloads itself every minute)."""
+    club = live_club_for_viewer(user=request.user,
+                                club=get_object_or_404(Club, slug=slug))
+    boards = [(match, _partial(request, match, selectors.live_match_play(match=match),
+                               screen=True))
+              for match in selectors.live_matches_on_screen(club=club)]
+    return render(request, "live/public/club_screen.html", {"club": club, "boards": boards})
 
 
 @login_required

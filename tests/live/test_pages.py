@@ -192,3 +192,38 @@ def test_a_ladder_challenge_is_played_here_from_the_ladder_page(club, joe, snow,
     again = _client(snow.user).post(reverse("live:club", args=[club.slug]),
                                     {"challenge": challenge.pk})
     assert again["Location"] == reverse("live:board", args=[match.pk])
+
+
+def test_the_club_screen_shows_every_match_being_played_each_following_its_own(
+        club, joe, snow, bob):
+    from live import services
+
+    playing = start(club, joe.user, joe, snow)
+    act(joe.user, playing, action="roll", dice=[3, 1])
+    done = LiveMatch.objects.create(club=club, player_a=joe, player_b=snow, length=1,
+                                    status="finished")
+    practice = services.live_match_create(club=club, by=joe.user, player_a=joe,
+                                          player_b=None, length=1, level="expert")
+    page = _client(bob).get(reverse("live:club-screen", args=[club.slug])).content.decode()
+    assert page.count('data-testid="screen-board"') == 1
+    assert reverse("live:state", args=[playing]) in page
+    assert "<svg" in page and "JoeBlack plays 31" in page  # the board itself, not escaped
+    for other in (done.pk, practice.pk):
+        assert reverse("live:state", args=[other]) not in page
+    assert reverse("live:club-screen", args=[club.slug]) in _client(bob).get(
+        reverse("live:club", args=[club.slug])).content.decode()
+
+
+def test_the_club_screen_reads_a_fixed_number_of_queries_per_board(
+        club, joe, snow, bob, django_assert_max_num_queries):
+    """Each board replays its match's log once (one query; a process that has the match
+    in its cache reads none): no query per action, per player or per tournament name."""
+    from live import selectors
+
+    for _ in range(3):
+        match_id = start(club, joe.user, joe, snow)
+        act(joe.user, match_id, action="roll", dice=[3, 1])
+    selectors._PLAYED.clear()
+    client = _client(bob)
+    with django_assert_max_num_queries(8 + 3):
+        client.get(reverse("live:club-screen", args=[club.slug]))
