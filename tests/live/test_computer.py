@@ -151,3 +151,13 @@ def test_the_beginner_loses_measurably_more_equity_than_the_expert():
         errors[level] = sum(loss > 0.02 for loss in losses)
     assert lost["beginner"] > 3 * lost["expert"], lost
     assert errors["beginner"] > 2 * errors["expert"], errors
+
+
+def test_an_action_decided_on_an_older_version_is_refused(club, joe):
+    from live.services import LiveError, live_action_apply
+
+    match_id = practise(joe.user, joe, club).json()["id"]
+    act(joe.user, match_id, action="roll")  # version 1 (or more after opening ties)
+    with pytest.raises(LiveError, match="changed"):
+        live_action_apply(match_id=match_id, by=None, action="roll", version=0)
+    assert not LiveAction.objects.filter(match_id=match_id, by=None).exists()
