@@ -41,7 +41,7 @@ def live_computer_act(*, match_id: int) -> int:
         try:
             live_action_apply(match_id=match_id, by=None, version=match.version, **choice)
         except LiveError as exc:  # the match moved meanwhile: look again
-            log.info("live match %s: the computer's %s was refused: %s", match_id, choice, exc)
+            log.warning("live match %s: the computer's %s was refused: %s", match_id, choice, exc)
             continue
         taken += 1
     return taken
