@@ -1,4 +1,5 @@
-"""The only module that imports GNU Backgammon (the ``gnubg`` package).
+"""The module that drives GNU Backgammon's analysis (the ``gnubg`` package; ``gnubg_player``
+asks it for the computer's choices).
 
 ``analyse_text`` hands gnubg a match file, lets it analyse the whole match at the chosen
 ply (``analyse match``), has it save the analysed match as SGF and reads that back into

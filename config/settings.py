@@ -146,7 +146,11 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 # Match analyses (GNU Backgammon, seconds to minutes each) have their own queue, so they
 # never delay a rules check or a result; `make run` starts a worker for each queue.
 CELERY_ANALYSIS_QUEUE = env.str("CELERY_ANALYSIS_QUEUE", default="analysis")
-CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": CELERY_ANALYSIS_QUEUE}}
+# The computer's turns in practice matches (gnubg, under a second each) have theirs, so a
+# long analysis never keeps a player waiting for the computer's move.
+CELERY_COMPUTER_QUEUE = env.str("CELERY_COMPUTER_QUEUE", default="computer")
+CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": CELERY_ANALYSIS_QUEUE},
+                      "live.tasks.*": {"queue": CELERY_COMPUTER_QUEUE}}
 #: Analyse every match record whose rules check passed (off: only on request).
 ANALYSIS_AFTER_CHECK = env.bool("ANALYSIS_AFTER_CHECK", default=True)
 CELERY_TASK_ACKS_LATE = True

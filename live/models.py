@@ -44,6 +44,14 @@ class LiveMatch(models.Model):
     tournament_match = models.ForeignKey(
         "tournaments.TournamentMatch", null=True, blank=True, on_delete=models.SET_NULL,
         related_name="live_matches")
+    #: One tablet passed across the table: the creator (one of the players) acts for both.
+    one_device = models.BooleanField(
+        default=False, help_text="The player who started it acts for both sides (one device "
+        "passed across the table).")
+    #: A ladder challenge played here: its end reports the result with the match file.
+    challenge = models.ForeignKey(
+        "tournaments.Challenge", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="live_matches")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     #: The number of accepted actions: the pages that follow the match compare it.
     version = models.PositiveIntegerField(default=0)

@@ -25,10 +25,25 @@ def live_match_list(*, club) -> QuerySet[LiveMatch]:
             .order_by("-created_at"))
 
 
-def live_match_of(*, tournament_match) -> LiveMatch | None:
-    """The live match a tournament match is being played on, if any."""
-    return LiveMatch.objects.filter(tournament_match=tournament_match,
-                                    status=LiveMatch.Status.PLAYING).first()
+#: The boards the club's screen shows at most (the most recently started).
+SCREEN_BOARDS = 12
+
+
+def live_matches_on_screen(*, club) -> list[LiveMatch]:
+    """The club's matches being played (not practice against the computer), for its screen."""
+    return list(LiveMatch.objects.filter(club=club, status=LiveMatch.Status.PLAYING,
+                                         player_b__isnull=False)
+                .select_related("club", "player_a", "player_b",
+                                "tournament_match__tournament", "tournament_match__round")
+                .order_by("-created_at")[:SCREEN_BOARDS])
+
+
+def live_match_of(*, tournament_match=None, challenge=None) -> LiveMatch | None:
+    """The live match a tournament match (or a ladder challenge) is being played on."""
+    found = LiveMatch.objects.filter(status=LiveMatch.Status.PLAYING)
+    if challenge is not None:
+        return found.filter(challenge=challenge).first()
+    return found.filter(tournament_match=tournament_match).first()
 
 
 def live_names(match: LiveMatch) -> tuple[str, str]:
@@ -113,6 +128,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
                     {"id": match.player_b_id, "name": played.settings.names[1]}],
         "length": match.length,
         "dice_mode": match.dice,
+        "one_device": match.one_device,
         "game": played.sheet.number,
         "game_over": played.game_over,
         "finished": played.finished,
@@ -136,6 +152,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
         "match_id": played.match_id(),
         "record": match.record_id,
         "tournament_match": match.tournament_match_id,
+        "challenge": match.challenge_id,
         "note": match.note,
     }
 

@@ -10,6 +10,7 @@ import logging
 import secrets
 
 from asgiref.sync import async_to_sync
+from celery import current_app
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -20,10 +21,13 @@ from live import selectors
 from live.core import KINDS, Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
-from tournaments.models import TournamentMatch
+from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
 MAX_LENGTH = 64  # GNU Backgammon's limit, and the Match ID's
+#: The computer's turn is played by this task, found by name (tasks import the services).
+COMPUTER_TASK = "live.tasks.live_computer_act_task"
+COMPUTER_SIDE = 1  # the computer is always player B
 
 
 class LiveError(ValueError):
@@ -41,13 +45,20 @@ class LiveError(ValueError):
 def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Player | None,
                       length: int, dice: str = LiveMatch.Dice.DIGITAL, level: str = "",
                       tournament_match: TournamentMatch | None = None, crawford: bool = True,
-                      jacoby: bool = False, beavers: bool = False) -> LiveMatch:
+                      jacoby: bool = False, beavers: bool = False,
+                      one_device: bool = False, challenge: Challenge | None = None) -> LiveMatch:
     """A new live match between two members (``player_b`` None: the computer). A
     tournament match gives its players (in its order; the players given, if any, must be
-    its own), its length and its Crawford rule."""
+    its own), its length and its Crawford rule. ``one_device``: one tablet passed across
+    the table, its creator (one of the two players) acting for both. A ladder
+    ``challenge`` gives its players (the challenger first) and its length."""
     if tournament_match is not None:
         player_a, player_b, length, crawford = _from_tournament(club, tournament_match,
                                                                 player_a, player_b)
+    if challenge is not None:
+        if tournament_match is not None:
+            raise LiveError("A live match plays a tournament match or a challenge, not both.")
+        player_a, player_b, length = _from_challenge(club, challenge)
     if player_a is None:
         raise LiveError("Choose the first player.")
     _check_players(club, by, player_a, player_b, tournament_match)
@@ -56,15 +67,19 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
     if dice not in LiveMatch.Dice.values:
         raise LiveError("Dice are 'digital' (rolled by the server) or 'manual' (real dice).")
     if player_b is None:
-        raise LiveError("Practice against the computer is not available yet.")
-    if level:
+        _check_practice(by, player_a, dice, level, tournament_match)
+    elif level:
         raise LiveError("A level is for a match against the computer.")
     if length and (jacoby or beavers):
         raise LiveError("Jacoby and beavers are money-play rules (length 0).")
+    if one_device and (player_b is None
+                       or by.pk not in (player_a.user_id, player_b.user_id)):
+        raise LiveError("One device is for two members, started by one of them.")
     return LiveMatch.objects.create(
         club=club, player_a=player_a, player_b=player_b, length=length, dice=dice,
         level=level, tournament_match=tournament_match, crawford=crawford, jacoby=jacoby,
-        beavers=beavers, created_by=by if by and by.is_authenticated else None)
+        beavers=beavers, one_device=one_device, challenge=challenge,
+        created_by=by if by and by.is_authenticated else None)
 
 
 def _from_tournament(club, row: TournamentMatch, player_a, player_b):
@@ -81,6 +96,33 @@ def _from_tournament(club, row: TournamentMatch, player_a, player_b):
         raise LiveError(f"Match {row.key} is already being played live.")
     crawford = row.tournament.options.get("crawford", True)
     return row.player_a, row.player_b, row.length, crawford
+
+
+def _from_challenge(club, challenge: Challenge):
+    row = Challenge.objects.select_related("ladder", "challenger", "challenged").get(
+        pk=challenge.pk)
+    if row.ladder.club_id != club.pk:
+        raise LiveError("That challenge is not this club's.")
+    if row.status not in (Challenge.Status.OPEN, Challenge.Status.ACCEPTED):
+        raise LiveError(f"This challenge is not to be played "
+                        f"({row.get_status_display().lower()}).")
+    if row.live_matches.filter(status=LiveMatch.Status.PLAYING).exists():
+        raise LiveError("This challenge is already being played live.")
+    return row.challenger, row.challenged, row.length
+
+
+def _check_practice(by, player_a, dice, level, tournament_match) -> None:
+    """Practice against the computer: the player's own, digital dice (the computer cannot
+    see real dice), a level, never a tournament match."""
+    if tournament_match is not None:
+        raise LiveError("A tournament match is played between its two players.")
+    if player_a.user_id is None or player_a.user_id != by.pk:
+        raise PermissionDenied("A practice match is started by its player.")
+    if dice != LiveMatch.Dice.DIGITAL:
+        raise LiveError("Against the computer the server rolls the dice: choose digital dice.")
+    if level not in LiveMatch.Level.values:
+        raise LiveError("Choose the computer's level: "
+                        + ", ".join(LiveMatch.Level.values) + ".")
 
 
 def _check_players(club, by, player_a, player_b, tournament_match) -> None:
@@ -102,16 +144,21 @@ def _check_players(club, by, player_a, player_b, tournament_match) -> None:
 
 
 def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = "",
-                      value: int | None = None, player: int | None = None) -> LiveMatch:
+                      value: int | None = None, player: int | None = None,
+                      version: int | None = None) -> LiveMatch:
     """Take one action for the side ``by`` plays (or, for a club admin at a tournament match,
-    the side ``player`` names, else the side whose turn it is). Raises ``LiveError`` (400)
-    or ``PermissionDenied`` (403); stores nothing then."""
+    the side ``player`` names, else the side whose turn it is; ``by`` None is the computer of
+    a practice match). ``version``: refused unless the match is still at that version (the
+    computer decided on it). Raises ``LiveError`` (400) or ``PermissionDenied`` (403); stores
+    nothing then."""
     with transaction.atomic():
         match = LiveMatch.objects.select_for_update(of=("self",)).select_related(
             "club", "player_a", "player_b").get(pk=match_id)
         sides = live_sides_for(user=by, match=match)
         if match.status != LiveMatch.Status.PLAYING:
             raise LiveError("The match is over.")
+        if version is not None and version != match.version:
+            raise LiveError("The match has changed since.")
         if action not in KINDS:
             raise LiveError(f"Unknown action {action!r}: one of {', '.join(KINDS)}.")
         played = selectors.live_match_play(match=match, take=True)
@@ -126,14 +173,29 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
         if played.finished:
             _finish(match, played, by)
         kept = LiveMatch(pk=match.pk, created_at=match.created_at, version=match.version)
-        transaction.on_commit(lambda: _committed(kept, played))
+        computer = (match.is_practice and by is not None and not played.finished
+                    and played.turn() == COMPUTER_SIDE)
+        transaction.on_commit(lambda: _committed(kept, played, computer=computer))
     match.played = played  # the state the answer shows
     return match
 
 
-def _committed(match: LiveMatch, played: LiveMatchPlay) -> None:
+def _committed(match: LiveMatch, played: LiveMatchPlay, *, computer: bool) -> None:
     selectors.live_match_play_keep(match=match, played=played)
     live_match_broadcast(match_id=match.pk, version=match.version)
+    if computer:
+        computer_turn_send(match_id=match.pk)
+
+
+def computer_turn_send(*, match_id: int) -> None:
+    """The computer's turn goes to a worker (gnubg never runs in a web request). The
+    player's action stands either way; a broker that is down leaves the computer waiting
+    until the player's next visit sends it again (the board page does)."""
+    try:
+        current_app.tasks[COMPUTER_TASK].delay(match_id)
+    except Exception:  # noqa: BLE001 - any broker failure
+        log.warning("live match %s: the computer's turn was not sent", match_id,
+                    exc_info=True)
 
 
 def _side(match: LiveMatch, played: LiveMatchPlay, sides, player: int | None) -> int | None:
@@ -208,6 +270,8 @@ def _finish(match: LiveMatch, played: LiveMatchPlay, by) -> None:
         with transaction.atomic():
             if match.tournament_match_id:
                 match.record = _report(match, played, data, filename, by)
+            elif match.challenge_id:
+                match.record = _report_challenge(match, played, data, filename, by)
             elif not match.is_practice:
                 match.record = _import(match, data, filename, by)
     except (ValueError, PermissionDenied) as exc:
@@ -235,6 +299,18 @@ def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
     report = match_result_report(match=row, by=reporter, winner=winner, score_a=a, score_b=b,
                                  match_file=data, filename=filename)
     return report.match_record
+
+
+def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
+                      by):
+    from tournaments.services.ladder import challenge_report_with_file
+
+    a, b = played.score.scores
+    winner = (match.player_a_id, match.player_b_id)[played.winner()]
+    row = challenge_report_with_file(
+        challenge=match.challenge, by=_reporter(match, by), winner=winner, score_challenger=a,
+        score_challenged=b, match_file=data, filename=filename)
+    return row.match_record
 
 
 def _reporter(match: LiveMatch, by):

@@ -6,6 +6,7 @@ app_name = "live"
 
 urlpatterns = [
     path("clubs/<slug:slug>/live/", views.club_live, name="club"),
+    path("clubs/<slug:slug>/live/screen/", views.club_screen, name="club-screen"),
     path("live/<int:pk>/", views.live_board, name="board"),
     path("live/<int:pk>/screen/", views.live_screen, name="screen"),
     path("live/<int:pk>/state.json", views.live_state, name="state"),

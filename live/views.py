@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
-from clubs.models import Membership, Player
+from clubs.models import Club, Membership, Player
 from clubs.permissions import club_for_member, is_club_admin
 from games.board.svg import BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
@@ -24,8 +24,8 @@ from games.models import ReplaySetting
 from live import selectors, services
 from live.core import LiveMatchPlay
 from live.models import LiveMatch
-from live.permissions import live_match_for_viewer, live_sides_for
-from tournaments.models import TournamentMatch
+from live.permissions import live_club_for_viewer, live_match_for_viewer, live_sides_for
+from tournaments.models import Challenge, TournamentMatch
 
 # --------------------------------------------------------------------------- the board
 
@@ -130,8 +130,18 @@ def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
 def live_board(request, pk: int):
     match = _match(request, pk)
     played = selectors.live_match_play(match=match)
+    if _waits_for_the_computer(request, match, played):
+        services.computer_turn_send(match_id=match.pk)  # a turn lost on the way: again
     return render(request, "live/public/board.html",
                   _board_context(request, match, played))
+
+
+def _waits_for_the_computer(request, match: LiveMatch, played: LiveMatchPlay) -> bool:
+    """The practice match's own player opens the board while the computer is to act (its
+    turn never reached a worker: the broker was down). A second send is harmless."""
+    return (match.is_practice and match.status == LiveMatch.Status.PLAYING
+            and played.turn() == services.COMPUTER_SIDE
+            and request.user.is_authenticated and match.player_a.user_id == request.user.pk)
 
 
 @login_if_anonymous
@@ -213,6 +223,18 @@ def _int(text: str) -> int | None:
 # --------------------------------------------------------------------------- a club's matches
 
 
+@login_if_anonymous
+def club_screen(request, slug: str):
+    """The club's screen on tournament day: every match being played, each board following
+    its match (live-screens.js; without a script the page reloads itself every minute)."""
+    club = live_club_for_viewer(user=request.user,
+                                club=get_object_or_404(Club, slug=slug))
+    boards = [(match, _partial(request, match, selectors.live_match_play(match=match),
+                               screen=True))
+              for match in selectors.live_matches_on_screen(club=club)]
+    return render(request, "live/public/club_screen.html", {"club": club, "boards": boards})
+
+
 @login_required
 def club_live(request, slug: str):
     """The club's live matches; a member starts one against another member."""
@@ -226,7 +248,7 @@ def club_live(request, slug: str):
         "club": club, "matches": selectors.live_match_list(club=club)[:50],
         "members": [m.player for m in members], "me": me,
         "admin": is_club_admin(user=request.user, club=club),
-        "dice_choices": LiveMatch.Dice.choices})
+        "dice_choices": LiveMatch.Dice.choices, "level_choices": LiveMatch.Level.choices})
 
 
 def _start(request, club):
@@ -240,15 +262,26 @@ def _start(request, club):
         playing = selectors.live_match_of(tournament_match=row)
         if playing is not None and playing.club_id == club.pk:
             return redirect("live:board", pk=playing.pk)  # already on a board: follow it
+    challenge = None
+    if post.get("challenge"):
+        challenge = Challenge.objects.filter(pk=_int(post["challenge"])).first()
+        if challenge is None:
+            raise Http404("No such challenge.")
+        playing = selectors.live_match_of(challenge=challenge)
+        if playing is not None and playing.club_id == club.pk:
+            return redirect("live:board", pk=playing.pk)
     try:
         a = _member_or_none(post.get("player_a")) or (me if row is None else None)
-        b = _member_or_none(post.get("player_b"))
-        if row is None and (a is None or b is None):
+        computer = post.get("player_b") == "computer"
+        b = None if computer else _member_or_none(post.get("player_b"))
+        if row is None and challenge is None and (a is None or (b is None and not computer)):
             raise services.LiveError("Choose the two players.")
         match = services.live_match_create(
             club=club, by=request.user, player_a=a, player_b=b,
-            length=_int(post.get("length", "")) or 0, dice=post.get("dice", "manual"),
-            tournament_match=row)
+            length=_int(post.get("length", "")) or 0,
+            dice="digital" if computer else post.get("dice", "manual"),
+            level=post.get("level", "") if computer else "", tournament_match=row,
+            one_device=post.get("one_device") == "on", challenge=challenge)
     except services.LiveError as exc:
         messages.error(request, str(exc))
         return redirect("live:club", slug=club.slug)

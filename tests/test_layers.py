@@ -48,7 +48,9 @@ PROJECT = tuple(sorted(app for app in FLOORS if (ROOT / app).is_dir()))
 #: read the Celery settings (the errors worth a retry); the chouette and the
 #: tournaments ask the rules engine (and tournaments import a match record through the
 #: games services and hear a finished rules check by the games' signal).
-PEERS = {("audit", "ops"), ("ops", "config"), ("chouette", "games"), ("tournaments", "games")}
+#: Live play asks the analysis app's gnubg adapter for the computer's choices.
+PEERS = {("audit", "ops"), ("ops", "config"), ("chouette", "games"), ("tournaments", "games"),
+         ("live", "analysis")}
 
 #: The root URLconfs (HTTP, API, and the ASGI application with its WebSocket routes): they
 #: wire every app's routes together, so they may import any app (and no app imports them).
@@ -90,6 +92,7 @@ NAMED = {
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show
     "games/panels.py": "views",  # sections that apps above add to the match page
     "analysis/gnubg_runner.py": "services",  # the adapter to gnubg, run by the services
+    "analysis/gnubg_player.py": "services",  # gnubg's choices as the computer opponent
 }
 
 

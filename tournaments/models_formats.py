@@ -107,6 +107,9 @@ class Challenge(models.Model):
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)
+    #: The match file reported with the result (a live match's): its rules check confirms.
+    match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["-issued_at", "-pk"]

@@ -4,7 +4,8 @@ flagged (the games app announces the end of a check; it does not know tournament
 from django.dispatch import receiver
 
 from games.signals import rules_check_finished
-from tournaments.models import ResultReport
+from tournaments.models import Challenge, ResultReport
+from tournaments.services.ladder import challenge_verify
 from tournaments.services.results import report_verify
 
 
@@ -14,3 +15,11 @@ def verify_reports(sender, record_id: int, **kwargs) -> None:
                                           status=ResultReport.Status.PENDING)
     for report_id in pending.values_list("pk", flat=True):
         report_verify(report_id=report_id)
+
+
+@receiver(rules_check_finished, dispatch_uid="tournaments.challenge_verify")
+def verify_challenges(sender, record_id: int, **kwargs) -> None:
+    pending = Challenge.objects.filter(match_record_id=record_id,
+                                       status=Challenge.Status.REPORTED)
+    for challenge_id in pending.values_list("pk", flat=True):
+        challenge_verify(challenge_id=challenge_id)

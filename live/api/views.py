@@ -19,7 +19,7 @@ from live.core import KINDS
 from live.models import LiveMatch
 from live.permissions import live_match_for_viewer
 from ops.api import ApiErrorsMixin
-from tournaments.models import TournamentMatch
+from tournaments.models import Challenge, TournamentMatch
 
 
 class LiveMatchCreateInput(serializers.Serializer):
@@ -30,9 +30,14 @@ class LiveMatchCreateInput(serializers.Serializer):
     level = serializers.ChoiceField(choices=LiveMatch.Level.values, required=False,
                                     allow_blank=True, default="")
     tournament_match = serializers.IntegerField(required=False, allow_null=True)
+    challenge = serializers.IntegerField(required=False, allow_null=True,
+                                         help_text="A ladder challenge to play here.")
     crawford = serializers.BooleanField(default=True)
     jacoby = serializers.BooleanField(default=False)
     beavers = serializers.BooleanField(default=False)
+    one_device = serializers.BooleanField(
+        default=False, help_text="One tablet passed across the table: whoever starts the "
+        "match (one of its two players) acts for both sides.")
 
 
 class LiveActionInput(serializers.Serializer):
@@ -82,11 +87,17 @@ class LiveMatchCreateApi(LiveRefusalMixin, APIView):
             row = TournamentMatch.objects.filter(pk=given["tournament_match"]).first()
             if row is None:
                 raise services.LiveError("No such tournament match.")
+        challenge = None
+        if given.get("challenge"):
+            challenge = Challenge.objects.filter(pk=given["challenge"]).first()
+            if challenge is None:
+                raise services.LiveError("No such challenge.")
         match = services.live_match_create(
             club=club, by=request.user, player_a=_player(given["player_a"]),
             player_b=_player(given["player_b"]), length=given["length"],
             dice=given["dice"], level=given["level"], tournament_match=row,
-            crawford=given["crawford"], jacoby=given["jacoby"], beavers=given["beavers"])
+            crawford=given["crawford"], jacoby=given["jacoby"], beavers=given["beavers"],
+            one_device=given["one_device"], challenge=challenge)
         return Response(selectors.live_state(match=match), status=status.HTTP_201_CREATED)
 
 

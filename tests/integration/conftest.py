@@ -48,16 +48,19 @@ def celery_worker_process(transactional_db, tmp_path):
         pytest.fail("REQUIRE_SERVICES is set but REDIS_URL is not")
     celery_app.conf.task_always_eager = False
     with celery_app.connection_for_write() as conn:
-        for queue in (settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_ANALYSIS_QUEUE):
+        for queue in (settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_ANALYSIS_QUEUE,
+                      settings.CELERY_COMPUTER_QUEUE):
             conn.default_channel.queue_purge(queue)
     env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_SETTINGS_MODULE":
            "config.settings", "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
-           "CELERY_ANALYSIS_QUEUE": settings.CELERY_ANALYSIS_QUEUE}
+           "CELERY_ANALYSIS_QUEUE": settings.CELERY_ANALYSIS_QUEUE,
+           "CELERY_COMPUTER_QUEUE": settings.CELERY_COMPUTER_QUEUE}
     log = (tmp_path / "worker.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
          "--loglevel=INFO", "--without-gossip", "--without-mingle", "--without-heartbeat",
-         "-Q", f"{settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_ANALYSIS_QUEUE}"],
+         "-Q", f"{settings.CELERY_TASK_DEFAULT_QUEUE},{settings.CELERY_ANALYSIS_QUEUE},"
+         f"{settings.CELERY_COMPUTER_QUEUE}"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     try:

@@ -191,3 +191,71 @@ def test_a_club_admin_acts_for_either_side_of_a_tournament_match(club, final, al
     assert body["turn"] == final.player_b_id
     assert act(alice, match_id, action="move", play="8/5 6/5").status_code == 200
     assert act(bob, match_id, action="roll", dice=[3, 1]).status_code == 403
+
+
+def test_one_device_lets_the_player_who_started_it_act_for_both_sides(club, joe, snow, bob):
+    match_id = start(club, joe.user, joe, snow, one_device=True)
+    assert state(joe.user, match_id)["one_device"] is True
+    # Joe posts the opening roll for Snow (manual dice: he says who won it), then plays it.
+    assert act(joe.user, match_id, action="roll", dice=[4, 2], player=snow.pk).status_code \
+        == 200
+    assert act(joe.user, match_id, action="move", play="8/4 6/4").status_code == 200
+    assert act(joe.user, match_id, action="roll", dice=[3, 1]).status_code == 200
+    assert [row.side for row in LiveAction.objects.filter(match_id=match_id)] == [1, 1, 0]
+    # Snow did not start it: Snow still acts only for Snow.
+    assert act(snow.user, match_id, action="move", play="8/5 6/5",
+               player=joe.pk).status_code == 403
+
+
+def test_a_normal_match_keeps_each_player_to_their_side(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    assert state(joe.user, match_id)["one_device"] is False
+    assert act(joe.user, match_id, action="roll", dice=[4, 2],
+               player=snow.pk).status_code == 403
+
+
+def test_one_device_is_started_by_one_of_its_players(club, joe, snow, alice):
+    response = api(alice).post(reverse("live-match-create-api", args=[club.slug]),
+                               {"player_a": joe.pk, "player_b": snow.pk, "length": 7,
+                                "one_device": True}, format="json")
+    assert response.status_code == 400 and "One device" in response.json()["detail"]
+    assert not LiveMatch.objects.exists()
+
+
+def _challenge(club, joe, snow):
+    """Joe tops a 7-point ladder; Snow, below, challenges him."""
+    from tournaments.services import ladder as ladders
+
+    ladder = ladders.ladder_create(club=club, name="Club ladder", length=7)
+    for player in (joe, snow):
+        ladders.ladder_join(ladder=ladder, player=player)
+    return ladders.challenge_issue(ladder=ladder, by=snow.user, challenged=joe)
+
+
+@pytest.mark.django_db(transaction=True)  # the file's rules check runs at the commit
+def test_a_ladder_challenge_played_live_reports_and_confirms_itself(club, joe, snow):
+    challenge = _challenge(club, joe, snow)
+    match_id = start(club, snow.user, snow, joe, challenge=challenge.pk)
+    live = LiveMatch.objects.get(pk=match_id)
+    assert (live.player_a, live.player_b, live.length) == (snow, joe, 7)  # challenger first
+    # The recorded match's left column (the winner, 8-5) is Snow's here.
+    play_script(actions_of(sample_bytes(SEVEN).decode()), match_id,
+                {0: snow.user, 1: joe.user})
+    challenge.refresh_from_db()
+    live.refresh_from_db()
+    assert challenge.status == "decided" and challenge.winner == snow
+    assert (challenge.score_challenger, challenge.score_challenged) == (8, 5)
+    assert challenge.match_record == live.record and live.record is not None
+    assert challenge.confirmed_by is None  # the checked file confirmed it, not the opponent
+    assert list(challenge.ladder.rungs.order_by("position").values_list(
+        "player", flat=True)) == [snow.pk, joe.pk]
+
+
+def test_a_challenge_is_played_live_between_its_own_players_once(club, joe, snow, bob):
+    challenge = _challenge(club, joe, snow)
+    url = reverse("live-match-create-api", args=[club.slug])
+    data = {"player_a": joe.pk, "player_b": snow.pk, "length": 3, "challenge": challenge.pk}
+    assert api(bob).post(url, data, format="json").status_code == 403
+    assert api(joe.user).post(url, data, format="json").status_code == 201
+    again = api(snow.user).post(url, data, format="json")
+    assert again.status_code == 400 and "already being played" in again.json()["detail"]

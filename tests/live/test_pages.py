@@ -130,3 +130,100 @@ def test_a_tournament_match_is_played_here_from_my_tournaments(club, joe, snow):
 def test_the_club_page_links_to_its_live_matches(club, joe):
     page = _client(joe.user).get(reverse("clubs:detail", args=[club.slug])).content.decode()
     assert reverse("live:club", args=[club.slug]) in page
+
+
+def test_a_member_starts_practice_against_the_computer_from_the_club_page(club, joe):
+    client = _client(joe.user)
+    page = client.get(reverse("live:club", args=[club.slug])).content.decode()
+    assert 'data-testid="practice"' in page
+    response = client.post(reverse("live:club", args=[club.slug]),
+                           {"player_a": joe.pk, "player_b": "computer", "level": "advanced",
+                            "length": 3})
+    match = LiveMatch.objects.get()
+    assert response["Location"] == reverse("live:board", args=[match.pk])
+    assert (match.player_a, match.player_b, match.level, match.dice) == (joe, None,
+                                                                        "advanced", "digital")
+    board = client.get(response["Location"]).content.decode()
+    assert "practice against GNU Backgammon (advanced), not rated" in board
+
+
+def test_the_board_sends_a_computer_turn_that_was_lost_again(club, joe, monkeypatch):
+    pytest.importorskip("gnubg")
+    from live import services
+
+    match = services.live_match_create(club=club, by=joe.user, player_a=joe, player_b=None,
+                                       length=3, level="expert")
+    dice = iter([1, 6])  # the player's opening die, then the computer's: the computer wins
+    monkeypatch.setattr(services, "_die", lambda: next(dice))
+    services.live_action_apply(match_id=match.pk, by=joe.user, action="roll")  # not committed
+    assert not LiveAction.objects.filter(match=match, kind="move").exists()
+    _client(joe.user).get(reverse("live:board", args=[match.pk]))
+    moved = LiveAction.objects.get(match=match, kind="move")
+    assert (moved.side, moved.by) == (1, None)
+
+
+def test_a_match_for_one_device_is_started_and_says_so_on_its_board(club, joe, snow):
+    client = _client(joe.user)
+    response = client.post(reverse("live:club", args=[club.slug]),
+                           {"player_b": snow.pk, "length": 5, "dice": "manual",
+                            "one_device": "on"})
+    match = LiveMatch.objects.get()
+    assert match.one_device and match.created_by == joe.user
+    board = client.get(response["Location"]).content.decode()
+    assert 'data-testid="one-device"' in board
+
+
+def test_a_ladder_challenge_is_played_here_from_the_ladder_page(club, joe, snow, bob):
+    from tournaments.services import ladder as ladders
+
+    ladder = ladders.ladder_create(club=club, name="Club ladder", length=5)
+    for player in (joe, snow):
+        ladders.ladder_join(ladder=ladder, player=player)
+    challenge = ladders.challenge_issue(ladder=ladder, by=snow.user, challenged=joe)
+    url = reverse("tournaments:ladder", args=[club.slug, ladder.pk])
+    assert 'data-testid="play-here"' in _client(joe.user).get(url).content.decode()
+    assert 'data-testid="play-here"' not in _client(bob).get(url).content.decode()
+    response = _client(joe.user).post(reverse("live:club", args=[club.slug]),
+                                      {"challenge": challenge.pk, "dice": "digital"})
+    match = LiveMatch.objects.get()
+    assert response["Location"] == reverse("live:board", args=[match.pk])
+    assert (match.challenge, match.player_a, match.player_b, match.length) == (
+        challenge, snow, joe, 5)
+    again = _client(snow.user).post(reverse("live:club", args=[club.slug]),
+                                    {"challenge": challenge.pk})
+    assert again["Location"] == reverse("live:board", args=[match.pk])
+
+
+def test_the_club_screen_shows_every_match_being_played_each_following_its_own(
+        club, joe, snow, bob):
+    from live import services
+
+    playing = start(club, joe.user, joe, snow)
+    act(joe.user, playing, action="roll", dice=[3, 1])
+    done = LiveMatch.objects.create(club=club, player_a=joe, player_b=snow, length=1,
+                                    status="finished")
+    practice = services.live_match_create(club=club, by=joe.user, player_a=joe,
+                                          player_b=None, length=1, level="expert")
+    page = _client(bob).get(reverse("live:club-screen", args=[club.slug])).content.decode()
+    assert page.count('data-testid="screen-board"') == 1
+    assert reverse("live:state", args=[playing]) in page
+    assert "<svg" in page and "JoeBlack plays 31" in page  # the board itself, not escaped
+    for other in (done.pk, practice.pk):
+        assert reverse("live:state", args=[other]) not in page
+    assert reverse("live:club-screen", args=[club.slug]) in _client(bob).get(
+        reverse("live:club", args=[club.slug])).content.decode()
+
+
+def test_the_club_screen_reads_a_fixed_number_of_queries_per_board(
+        club, joe, snow, bob, django_assert_max_num_queries):
+    """Each board replays its match's log once (one query; a process that has the match
+    in its cache reads none): no query per action, per player or per tournament name."""
+    from live import selectors
+
+    for _ in range(3):
+        match_id = start(club, joe.user, joe, snow)
+        act(joe.user, match_id, action="roll", dice=[3, 1])
+    selectors._PLAYED.clear()
+    client = _client(bob)
+    with django_assert_max_num_queries(8 + 3):
+        client.get(reverse("live:club-screen", args=[club.slug]))

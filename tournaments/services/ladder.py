@@ -135,6 +135,49 @@ def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger:
 
 
 @transaction.atomic
+def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_challenger: int,
+                               score_challenged: int, match_file: bytes,
+                               filename: str) -> Challenge:
+    """A result reported with its match file (a live match's, the challenger on the left):
+    the file's rules check confirms it (``challenge_verify``); the opponent may confirm
+    it first as usual."""
+    from games.services.match_import import MatchImportError, match_import
+
+    row = challenge_report(challenge=challenge, by=by, winner=winner,
+                           score_challenger=score_challenger,
+                           score_challenged=score_challenged)
+    try:
+        row.match_record = match_import(
+            club=row.ladder.club, data=match_file, filename=filename, uploaded_by=by,
+            player_left=row.challenger, player_right=row.challenged)
+    except MatchImportError as exc:
+        raise TournamentError(f"The match file was not accepted: {exc}") from exc
+    row.save(update_fields=["match_record"])
+    return row
+
+
+def challenge_verify(*, challenge_id: int) -> Challenge | None:
+    """Once the reported file is checked: a passed check whose score agrees confirms the
+    result; anything else leaves it for the opponent or the director."""
+    with transaction.atomic():
+        row = Challenge.objects.select_related("match_record__rules_check").filter(
+            pk=challenge_id, status=S.REPORTED, match_record__isnull=False).first()
+        if row is None or row.match_record.rules_check.status != "passed":
+            return None
+        ladder, row = _locked(row)  # re-read under the lock: confirmed meanwhile?
+        record = row.match_record
+        if row.status != S.REPORTED or record is None:
+            return None
+        file_winner = (row.challenger_id, row.challenged_id)[record.winner] \
+            if record.winner is not None else None
+        if (file_winner, record.score_left, record.score_right) != (
+                row.winner_id, row.score_challenger, row.score_challenged):
+            return None
+        _decide(ladder, row, status=S.DECIDED)
+        return row
+
+
+@transaction.atomic
 def challenge_confirm(*, challenge: Challenge, by) -> Challenge:
     ladder, row = _locked(challenge)
     player = player_of_user(user=by)
