@@ -48,6 +48,9 @@ class MatchRecord(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     uploaded_at = models.DateTimeField(auto_now_add=True)
+    #: The file of a tournament, ladder or league match reported with it: checked and
+    #: analysed, but that match is the one in the table of finished matches (never twice).
+    is_evidence = models.BooleanField(default=False)
     # The standing result: set by the check from the file, changed afterwards only by rulings.
     score_left = models.PositiveIntegerField(null=True, blank=True)
     score_right = models.PositiveIntegerField(null=True, blank=True)

@@ -68,8 +68,13 @@ def match_import(
     player_left: Player | None = None,
     player_right: Player | None = None,
     options: RuleOptions = RuleOptions(),
+    evidence: bool = False,
 ) -> MatchRecord:
-    """Store a match file as a record and queue its rules check (after commit)."""
+    """Store a match file as a record and queue its rules check (after commit).
+
+    ``evidence``: the file of a match whose result another app records (a tournament,
+    ladder or league match): the record is checked and analysed but publishes no row of
+    its own to the table of finished matches."""
     parsed = match_parse(data=data, filename=filename)
     rules = rules_for(parsed, jacoby=options.jacoby, beavers=options.beavers,
                       crawford=options.crawford)
@@ -81,7 +86,7 @@ def match_import(
         with transaction.atomic():
             record = _record_create(
                 club=club, parsed=parsed, rules=rules, data=data, digest=digest, filename=filename,
-                uploaded_by=uploaded_by,
+                uploaded_by=uploaded_by, evidence=evidence,
                 left=player_left or _player_for(club, parsed.players[0]),
                 right=player_right or _player_for(club, parsed.players[1]),
             )
@@ -93,7 +98,8 @@ def match_import(
     return record
 
 
-def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, left, right):
+def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, evidence,
+                   left, right):
     if left.pk == right.pk:
         raise MatchImportError("The two players of a match must be different members.")
     club_players(club=club, players=[left, right], error=MatchImportError)
@@ -106,7 +112,7 @@ def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, 
         tags=dict(parsed.tags.items()), source_name=filename[:255],
         source_text=_decoded_text(data, parsed.encoding),
         source_sha256=digest,
-        source_encoding=parsed.encoding, uploaded_by=uploaded_by,
+        source_encoding=parsed.encoding, uploaded_by=uploaded_by, is_evidence=evidence,
     )
 
 

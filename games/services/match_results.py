@@ -18,10 +18,12 @@ _DATE = re.compile(r"^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})")
 
 
 def match_record_result_publish(*, record: MatchRecord) -> FinishedMatch | None:
-    """Write (or void) the record's row; money sessions and unfinished matches have none."""
+    """Write (or void) the record's row; money sessions and unfinished matches have none,
+    nor has the evidence of a match another app records (its row is that match's)."""
     if record.is_money:
         return None
-    if record.winner is None:  # unfinished, or every deciding game voided by a ruling
+    if record.winner is None or record.is_evidence:  # unfinished, or every deciding game
+        # voided by a ruling; or the file of a tournament, ladder or league match
         return finished_match_void(source=SOURCE, source_id=record.pk)
     winner = record.player_left if record.winner == MatchRecord.Side.LEFT else record.player_right
     return finished_match_record(

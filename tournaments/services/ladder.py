@@ -149,7 +149,7 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
     try:
         row.match_record = match_import(
             club=row.ladder.club, data=match_file, filename=filename, uploaded_by=by,
-            player_left=row.challenger, player_right=row.challenged)
+            player_left=row.challenger, player_right=row.challenged, evidence=True)
     except MatchImportError as exc:
         raise TournamentError(f"The match file was not accepted: {exc}") from exc
     row.save(update_fields=["match_record"])

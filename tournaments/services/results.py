@@ -135,7 +135,7 @@ def _import_evidence(tournament, row, data: bytes, filename: str, by):
     try:
         return match_import(club=tournament.club, data=data, filename=filename, uploaded_by=by,
                             player_left=row.player_a, player_right=row.player_b,
-                            options=rules)
+                            options=rules, evidence=True)
     except MatchImportError as exc:
         raise TournamentError(f"The match file was not accepted: {exc}") from exc
 
