@@ -154,6 +154,8 @@ class TestTheChoices:
     def test_a_club_admin_turns_the_leaderboard_on(self, client, alice, club):
         client.force_login(alice)
         url = reverse("analysis:manage", args=[club.slug])
+        members = client.get(reverse("clubs:manage", args=[club.slug])).content.decode()
+        assert f'href="{url}"' in members  # reached from the club's manage page
         assert client.post(url, {"plies": "2", "leaderboard": "on"}).status_code == 302
         setting = AnalysisSetting.objects.get(club=club)
         assert (setting.plies, setting.leaderboard) == (2, True)
