@@ -113,12 +113,15 @@ def analysis_summary(*, analysis: Analysis, record, players: list[PlayerAnalysis
     rows = []
     for side, player in enumerate(players):
         actual = _actual_result(record, side)
+        adjusted = None if actual is None or luck is None else \
+            stats.luck_adjusted_result(actual, (luck[side], luck[1 - side]))
         rows.append({
+            "side": side,
             "pr": stats.performance_rating(player.error_rate),
             "snowie": stats.snowie_error_rate(player.error_total, moves),
+            "actual_value": actual, "luck_adjusted_value": adjusted,
             "actual": None if actual is None else _as_result(actual, match_play),
-            "luck_adjusted": None if actual is None or luck is None else _as_result(
-                stats.luck_adjusted_result(actual, (luck[side], luck[1 - side])), match_play),
+            "luck_adjusted": None if adjusted is None else _as_result(adjusted, match_play),
         })
     return rows
 

@@ -1,7 +1,7 @@
 """API: the analysis of a match record, and a player's series of analysed matches."""
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +20,20 @@ class PlayerFiguresOutput(serializers.ModelSerializer):
         fields = ("side", "player", "name", *selectors.FIGURES)
 
 
+class SummaryOutput(serializers.Serializer):
+    side = serializers.IntegerField()
+    pr = serializers.FloatField(help_text="PR-like figure: 500 × EMG lost per decision (half "
+                                          "the error rate in mEMG); not eXtreme Gammon's PR")
+    snowie = serializers.FloatField(help_text="gnubg's Snowie error rate: the player's error "
+                                              "total per move of both players (mEMG)")
+    actual = serializers.FloatField(source="actual_value", allow_null=True,
+                                    help_text="Match winning chance gained from 50% (a won "
+                                              "match +0.5), or points won in money play")
+    luck_adjusted = serializers.FloatField(source="luck_adjusted_value", allow_null=True,
+                                           help_text="The actual result less the luck "
+                                                     "(gnubg's luck-adjusted result)")
+
+
 class AnalysisOutput(serializers.Serializer):
     record = serializers.IntegerField(source="record_id")
     status = serializers.CharField()
@@ -30,6 +44,13 @@ class AnalysisOutput(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     players = PlayerFiguresOutput(many=True, source="players.all")
     decisions = serializers.JSONField()
+    summary = serializers.SerializerMethodField()
+
+    @extend_schema_field(SummaryOutput(many=True))
+    def get_summary(self, analysis) -> list[dict]:
+        return SummaryOutput(selectors.analysis_summary(
+            analysis=analysis, record=analysis.record, players=list(analysis.players.all())),
+            many=True).data
 
 
 class SeriesPointOutput(serializers.ModelSerializer):
