@@ -40,7 +40,7 @@ class LoginThrottle(_RatesFromSettings, SimpleRateThrottle):
     (The password reset form counts per address and email address: ``field = "email"``.)"""
 
     scope = "login"
-    field = "username"
+    field = "login"  # allauth's sign-in form: a username or an email address
 
     def get_cache_key(self, request, view):
         username = request.POST.get(self.field, "").strip().lower()
