@@ -11,5 +11,7 @@ class AccountsConfig(AppConfig):
         from django.contrib import admin
         from rest_framework.authtoken.models import TokenProxy
 
+        from accounts import receivers  # noqa: F401 - a new login's address, kept
+
         if admin.site.is_registered(TokenProxy):
             admin.site.unregister(TokenProxy)

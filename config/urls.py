@@ -9,6 +9,10 @@ from ratings import urls as rating_urls
 
 from .health import healthz
 
+# The admin signs in through allauth's page (with its second factor), not a form of its own
+# (before its URLs are made: they hold the view).
+admin.site.login = secure_admin_login(admin.site.login)
+
 urlpatterns = [
     # Accounts first: /clubs/new/ is a page, not a club called "new".
     path("", include("accounts.urls")),
@@ -35,7 +39,5 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
 ]
 
-# The admin signs in through allauth's page (with its second factor), not a form of its own.
-admin.site.login = secure_admin_login(admin.site.login)
 admin.site.site_header = "Backgammon club manager — referees and admins"
 admin.site.site_title = "Backgammon club admin"

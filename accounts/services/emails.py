@@ -18,3 +18,11 @@ def email_address_adopt(*, user, email: str) -> EmailAddress | None:
             address.primary = True
             address.save(update_fields=["primary"])
     return address
+
+
+def email_address_keep(*, user) -> None:
+    """A login with an address but no EmailAddress row (made by the staff, the demo or a
+    script since the data migration) keeps it as confirmed before managing its addresses:
+    else allauth takes it for unconfirmed and a change of address would drop it at once."""
+    if user.email and not EmailAddress.objects.filter(user=user).exists():
+        email_address_adopt(user=user, email=user.email)
