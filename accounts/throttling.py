@@ -36,7 +36,8 @@ class UploadThrottle(_RatesFromSettings, UserRateThrottle):
 
 
 class LoginThrottle(_RatesFromSettings, SimpleRateThrottle):
-    """Login attempts per address and username: slows guessing one account's password.
+    """Login attempts per address and login (username or email): slows guessing one
+    account's password.
     (The password reset form counts per address and email address: ``field = "email"``.)"""
 
     scope = "login"

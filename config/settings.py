@@ -230,7 +230,7 @@ ACCOUNT_LOGOUT_ON_GET = False
 # Changing the password keeps this session and signs out the login's other sessions
 # (Django checks each session against the password's hash).
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
-ACCOUNT_SESSION_REMEMBER = None
+ACCOUNT_SESSION_REMEMBER = True  # as Django's login did: the session lasts its age
 # allauth's own limits stay on (failed logins per address and account, reset requests, email
 # changes...); the login and reset forms are also under ours (REST_FRAMEWORK's "login" and
 # "login-ip" rates, accounts.views), which count every attempt.
