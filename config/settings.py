@@ -299,8 +299,8 @@ REST_FRAMEWORK = {
         # Scripts and tablet apps: "Authorization: Token <key>" (keys made on /accounts/tokens/).
         "accounts.authentication.ApiTokenAuthentication",
         # The browser (and the browsable API): the login session, with its CSRF check.
+        # (No HTTP Basic: a password alone would get past a login's second factor.)
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Over the rate: 429 with Retry-After. Rates are "<n>/<second|minute|hour|day>".

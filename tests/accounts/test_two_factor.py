@@ -78,3 +78,12 @@ def test_a_referee_is_told_on_their_account_page_a_player_is_not(client, carol, 
 def test_the_two_factor_page_is_open_to_every_login(client, bob):
     client.force_login(bob)
     assert client.get(reverse("mfa_index")).status_code == 200
+
+
+def test_the_api_takes_no_password_alone(client, ann):
+    # HTTP Basic would sign in with the password, past the second factor.
+    import base64
+
+    basic = base64.b64encode(f"ann:{PASSWORD}".encode()).decode()
+    response = client.get(reverse("me-api"), HTTP_AUTHORIZATION=f"Basic {basic}")
+    assert response.status_code in (401, 403)
