@@ -78,6 +78,7 @@ def personal_data_export(*, user) -> dict:
     notifications, chouette ledger lines)."""
     player = Player.objects.filter(user=user).first()
     addresses = set(EmailAddress.objects.filter(user=user).values_list("email", flat=True))
+    addresses |= {user.email} if user.email else set()
     data = {
         "login": {"username": user.get_username(), "email": user.email,
                   "first_name": user.first_name, "last_name": user.last_name,

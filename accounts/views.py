@@ -31,21 +31,27 @@ from clubs.models import Club
 from clubs.permissions import club_for_admin
 
 
+def _throttled(request, view, throttle_classes):
+    """A 429 page saying when to retry if a POST is past one of the limits, else None."""
+    for throttle_class in throttle_classes:
+        throttle = throttle_class()
+        if not throttle.allow_request(request, view):
+            seconds = max(1, math.ceil(throttle.wait() or 1))
+            response = render(request, "registration/login_throttled.html",
+                              {"seconds": seconds}, status=429)
+            response["Retry-After"] = str(seconds)
+            return response
+    return None
+
+
 class _ThrottledPost:
     """A POST past the limit gets a 429 page saying when to retry (every POST counts)."""
 
     throttle_classes = ()
 
     def post(self, request, *args, **kwargs):
-        for throttle_class in self.throttle_classes:
-            throttle = throttle_class()
-            if not throttle.allow_request(request, self):
-                seconds = max(1, math.ceil(throttle.wait() or 1))
-                response = render(request, "registration/login_throttled.html",
-                                  {"seconds": seconds}, status=429)
-                response["Retry-After"] = str(seconds)
-                return response
-        return super().post(request, *args, **kwargs)
+        return _throttled(request, self, self.throttle_classes) or \
+            super().post(request, *args, **kwargs)
 
 
 class ThrottledLoginView(_ThrottledPost, LoginView):
@@ -290,15 +296,17 @@ def my_data_download(request):
 @login_required
 @require_POST
 def my_data_close(request):
-    """Close the login (the password confirms); the player's results stay."""
+    """Close the login (the password confirms, tried at the login's pace); the player's
+    results stay."""
+    if paused := _throttled(request, None, (LoginAddressThrottle,)):
+        return paused
     form = AccountCloseForm(request.POST)
     if form.is_valid():
         try:
             closing.account_close(user=request.user, password=form.cleaned_data["password"],
                                   rename_player_to=form.cleaned_data["rename_player_to"])
         except closing.AccountCloseError as exc:
-            form.add_error("password" if "password" in str(exc) else "rename_player_to",
-                           str(exc))
+            form.add_error(exc.field, str(exc))
         else:
             logout(request)
             messages.success(request, "Your login is closed. Your results stay in the "

@@ -19,16 +19,22 @@ from clubs.models import Player
 
 
 class AccountCloseError(ValueError):
-    """A closing the rules refuse (a wrong password, a bad new name)."""
+    """A closing the rules refuse (a wrong password, a bad new name); ``field`` names the
+    form field at fault."""
+
+    def __init__(self, message: str, *, field: str):
+        super().__init__(message)
+        self.field = field
 
 
 @transaction.atomic
 def account_close(*, user, password: str, rename_player_to: str = "") -> None:
     if not user.check_password(password or ""):
-        raise AccountCloseError("The password is not right.")
+        raise AccountCloseError("The password is not right.", field="password")
     rename_player_to = (rename_player_to or "").strip()
     if len(rename_player_to) > 120:
-        raise AccountCloseError("A name has at most 120 characters.")
+        raise AccountCloseError("A name has at most 120 characters.",
+                                field="rename_player_to")
     player = Player.objects.select_for_update().filter(user=user).first()
     for section in PERSONAL_DATA_SECTIONS.values():
         if section["erase"] is not None:

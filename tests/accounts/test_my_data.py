@@ -143,3 +143,14 @@ def test_without_a_new_name_the_player_keeps_theirs(client, bob):
 def test_my_data_is_for_signed_in_logins(client):
     response = client.get(reverse("accounts:my-data-download"))
     assert response.status_code == 302 and reverse("account_login") in response["Location"]
+
+
+def test_password_tries_at_closing_are_paused_like_the_login(client, bob, settings):
+    from tests.conftest import NO_THROTTLE
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **NO_THROTTLE, "login-ip": "2/minute"}}
+    client.force_login(bob)
+    answers = [client.post(reverse("accounts:my-data-close"), {"password": "wrong"})
+               .status_code for _ in range(3)]
+    assert answers == [400, 400, 429]
