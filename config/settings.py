@@ -226,6 +226,8 @@ ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+# A notice to the login's address when its password, address or second factor changes.
+ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_LOGOUT_ON_GET = False
 # Changing the password keeps this session and signs out the login's other sessions
 # (Django checks each session against the password's hash).

@@ -72,3 +72,12 @@ def test_a_password_change_signs_out_the_other_sessions(ann):
     assert response.status_code == 302
     assert here.get(reverse("accounts:tokens")).status_code == 200
     assert elsewhere.get(reverse("accounts:tokens")).status_code == 302  # to the login page
+
+
+def test_a_password_change_is_told_to_the_login_s_address_through_the_outbox(client, ann):
+    client.force_login(ann)
+    client.post(reverse("account_change_password"), {
+        "oldpassword": "old-Passphrase-11", "password1": "new-Passphrase-22",
+        "password2": "new-Passphrase-22"})
+    assert list(OutboundMail.objects.values_list("to", "kind")) == [
+        ("ann@example.org", "password_changed")]
