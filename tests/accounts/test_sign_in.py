@@ -5,7 +5,6 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from accounts import tasks  # noqa: F401 - the outbox's send task, found by name
 from accounts.models import OutboundMail
 from notifications.models import Notification
 from tests.factories import UserFactory
