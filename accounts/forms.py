@@ -1,10 +1,9 @@
 """Account forms: shape only (the services decide)."""
 
 from django import forms
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import Invitation
-from accounts.services.mail import mail_queue
 
 
 class InviteForm(forms.Form):
@@ -39,20 +38,6 @@ class NewLoginForm(UserCreationForm):
     the invitation's address is the login's email)."""
 
 
-class OutboxPasswordResetForm(PasswordResetForm):
-    """Django's reset form (same answer for known and unknown addresses; a mail only to a
-    known one), its mail written to the outbox instead of sent in the request."""
-
-    def send_mail(self, subject_template_name, email_template_name, context, from_email,
-                  to_email, html_email_template_name=None):
-        from django.template import loader
-
-        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
-        body = loader.render_to_string(email_template_name, context)
-        mail_queue(key=f"password-reset:{context['uid']}:{context['token']}", to=to_email,
-                   kind="password_reset", subject=subject, body=body)
-
-
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=120)
     city = forms.CharField(max_length=120, required=False)
@@ -66,3 +51,12 @@ class JoinRequestForm(forms.Form):
                            help_text="The name to play under (your login's player's if empty).")
     message = forms.CharField(max_length=1000, required=False, widget=forms.Textarea(
         attrs={"rows": 3}))
+
+
+class AccountCloseForm(forms.Form):
+    password = forms.CharField(widget=forms.PasswordInput, strip=False,
+                               help_text="Your password, to confirm.")
+    rename_player_to = forms.CharField(
+        label="Rename my player to", max_length=120, required=False,
+        help_text="Your results stay in the clubs' tables; leave empty to keep your name "
+                  "there, or write e.g. 'Former member'.")

@@ -1,10 +1,14 @@
 """Account reads."""
 
+from collections.abc import Callable
+
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Exists, Q, QuerySet
 from rest_framework.authtoken.models import Token
 
-from accounts.models import Invitation, OutboundMail
+from accounts.models import Invitation, JoinRequest, OutboundMail
 from clubs.models import Club, Membership, Player
 
 
@@ -38,3 +42,74 @@ def me(*, user) -> dict:
     return {"username": user.get_username(), "email": user.email,
             "player": {"id": player.pk, "name": player.name} if player else None,
             "clubs": clubs}
+
+
+def two_factor_recommended(*, user) -> bool:
+    """True for a club admin or referee whose login has no authenticator app (TOTP): their
+    pages recommend turning two-factor sign-in on. One query."""
+    if not user.is_authenticated:
+        return False
+    has_totp = Authenticator.objects.filter(user_id=user.pk, type=Authenticator.Type.TOTP)
+    return (Membership.objects.active().writers().filter(player__user_id=user.pk)
+            .filter(~Exists(has_totp)).exists())
+
+
+# --------------------------------------------------------------------------- my data
+
+#: Sections that apps above accounts add to a login's data (accounts does not know them):
+#: an app registers ``export(user=, player=) -> JSON-able`` in its AppConfig.ready(), and
+#: ``erase(user=, player=)`` for what goes when the login is closed (``account_close``).
+PERSONAL_DATA_SECTIONS: dict[str, dict] = {}
+
+
+def personal_data_section_register(name: str, *, export: Callable,
+                                   erase: Callable | None = None) -> None:
+    PERSONAL_DATA_SECTIONS[name] = {"export": export, "erase": erase}
+
+
+def _when(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def personal_data_export(*, user) -> dict:
+    """What the site holds about a login, as JSON-able values: the login, its addresses and
+    second factors (their kinds, never their secrets), its player, memberships and results,
+    invitations and requests to join, and the sections apps above add (their results,
+    notifications, chouette ledger lines)."""
+    player = Player.objects.filter(user=user).first()
+    addresses = set(EmailAddress.objects.filter(user=user).values_list("email", flat=True))
+    addresses |= {user.email} if user.email else set()
+    data = {
+        "login": {"username": user.get_username(), "email": user.email,
+                  "first_name": user.first_name, "last_name": user.last_name,
+                  "date_joined": _when(user.date_joined), "last_login": _when(user.last_login)},
+        "email_addresses": [{"email": a.email, "verified": a.verified, "primary": a.primary}
+                            for a in EmailAddress.objects.filter(user=user).order_by("email")],
+        "two_factor": sorted(Authenticator.objects.filter(user=user)
+                             .values_list("type", flat=True)),
+        "api_token": {"created": _when(token.created)}
+        if (token := Token.objects.filter(user=user).first()) else None,
+        "player": None, "memberships": [],
+        "invitations": [{"club": i.club.slug, "email": i.email, "role": i.role,
+                         "status": i.status, "created_at": _when(i.created_at)}
+                        for i in Invitation.objects.filter(Q(accepted_by=user)
+                                                           | Q(email__in=addresses))
+                        .select_related("club")],
+        "join_requests": [{"club": r.club.slug, "name": r.name, "message": r.message,
+                           "status": r.status, "created_at": _when(r.created_at)}
+                          for r in JoinRequest.objects.filter(user=user).select_related("club")],
+    }
+    if player is not None:
+        data["player"] = {"id": player.pk, "name": player.name, "email": player.email,
+                          "created_at": _when(player.created_at)}
+        data["memberships"] = [{"club": m.club.slug, "role": m.role, "active": m.is_active,
+                                "joined_at": _when(m.joined_at)}
+                               for m in Membership.objects.filter(player=player)
+                               .select_related("club").order_by("club__slug")]
+    for name, section in PERSONAL_DATA_SECTIONS.items():
+        data[name] = section["export"](user=user, player=player)
+    return data
+
+
+def player_of(*, user) -> Player | None:
+    return Player.objects.filter(user=user).first()

@@ -36,11 +36,12 @@ class UploadThrottle(_RatesFromSettings, UserRateThrottle):
 
 
 class LoginThrottle(_RatesFromSettings, SimpleRateThrottle):
-    """Login attempts per address and username: slows guessing one account's password.
+    """Login attempts per address and login (username or email): slows guessing one
+    account's password.
     (The password reset form counts per address and email address: ``field = "email"``.)"""
 
     scope = "login"
-    field = "username"
+    field = "login"  # allauth's sign-in form: a username or an email address
 
     def get_cache_key(self, request, view):
         username = request.POST.get(self.field, "").strip().lower()

@@ -1,4 +1,4 @@
-"""Account pages (Django's own sign-in pages are included after these in config/urls.py)."""
+"""Account pages (allauth's sign-in pages are included after these in config/urls.py)."""
 
 from django.urls import path
 
@@ -8,6 +8,9 @@ app_name = "accounts"
 
 urlpatterns = [
     path("accounts/tokens/", views.api_tokens, name="tokens"),
+    path("accounts/my-data/", views.my_data, name="my-data"),
+    path("accounts/my-data/download/", views.my_data_download, name="my-data-download"),
+    path("accounts/my-data/close/", views.my_data_close, name="my-data-close"),
     path("accounts/invitations/<str:token>/", views.invitation_accept,
          name="invitation-accept"),
     path("clubs/<slug:slug>/manage/invitations/", views.club_invitations,

@@ -1,34 +1,47 @@
-"""Account pages: sign-in and password reset with a rate limit, API tokens, invitations
+"""Account pages: sign-in and password reset (allauth's) with a rate limit, API tokens, invitations
 (accepting one; a club admin's list) and a club's outbox."""
 
 import math
 
+from allauth.account.views import LoginView, PasswordResetView
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import selectors, services
 from accounts.forms import (
+    AccountCloseForm,
     ClubForm,
     InviteForm,
     InviteManyForm,
     JoinRequestForm,
     NewLoginForm,
-    OutboxPasswordResetForm,
 )
 from accounts.models import Invitation, JoinRequest
+from accounts.services import closing, invitations
 from accounts.services import clubs as clubs_service
-from accounts.services import invitations
 from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
 from clubs.models import Club
 from clubs.permissions import club_for_admin
+
+
+def _throttled(request, view, throttle_classes):
+    """A 429 page saying when to retry if a POST is past one of the limits, else None."""
+    for throttle_class in throttle_classes:
+        throttle = throttle_class()
+        if not throttle.allow_request(request, view):
+            seconds = max(1, math.ceil(throttle.wait() or 1))
+            response = render(request, "registration/login_throttled.html",
+                              {"seconds": seconds}, status=429)
+            response["Retry-After"] = str(seconds)
+            return response
+    return None
 
 
 class _ThrottledPost:
@@ -37,32 +50,22 @@ class _ThrottledPost:
     throttle_classes = ()
 
     def post(self, request, *args, **kwargs):
-        for throttle_class in self.throttle_classes:
-            throttle = throttle_class()
-            if not throttle.allow_request(request, self):
-                seconds = max(1, math.ceil(throttle.wait() or 1))
-                response = render(request, "registration/login_throttled.html",
-                                  {"seconds": seconds}, status=429)
-                response["Retry-After"] = str(seconds)
-                return response
-        return super().post(request, *args, **kwargs)
+        return _throttled(request, self, self.throttle_classes) or \
+            super().post(request, *args, **kwargs)
 
 
 class ThrottledLoginView(_ThrottledPost, LoginView):
-    """Django's login view, rate-limited per address and username and per address."""
+    """allauth's sign-in (username or email, then the second factor when the login has
+    one), rate-limited per address and login and per address."""
 
     throttle_classes = (LoginThrottle, LoginAddressThrottle)
 
 
 class ThrottledPasswordResetView(_ThrottledPost, PasswordResetView):
-    """Django's reset request (the same answer whether the address is known or not), its
-    mail through the outbox, rate-limited like the login."""
+    """allauth's reset request (the same answer whether the address is known or not; a
+    mail only to a known one, through the outbox), rate-limited like the login."""
 
     throttle_classes = (PasswordResetThrottle, LoginAddressThrottle)
-    form_class = OutboxPasswordResetForm
-    email_template_name = "registration/password_reset_email.txt"
-    subject_template_name = "registration/password_reset_subject.txt"
-    success_url = reverse_lazy("password_reset_done")
 
 
 @login_required
@@ -118,7 +121,7 @@ def invitation_accept(request, token: str):
             return redirect(membership.club.get_absolute_url())
     return render(request, "accounts/invitation_accept.html", {
         "invitation": invitation, "form": form,
-        "login_url": f"{reverse('login')}?next={request.path}"},
+        "login_url": f"{reverse('account_login')}?next={request.path}"},
         status=400 if form is not None and form.errors else 200)
 
 
@@ -266,3 +269,50 @@ def _int(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+# --------------------------------------------------------------------------- my data
+
+
+@login_required
+def my_data(request):
+    """The signed-in login's own page: email, password, two-factor sign-in, their data to
+    download, and closing the login."""
+    return render(request, "accounts/my_data.html", {
+        "form": AccountCloseForm(), "player": selectors.player_of(user=request.user),
+        "two_factor_recommended": selectors.two_factor_recommended(user=request.user)})
+
+
+@login_required
+def my_data_download(request):
+    """What the site holds about the signed-in login, as a JSON file."""
+    data = selectors.personal_data_export(user=request.user)
+    response = JsonResponse(data, json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = \
+        f'attachment; filename="my-data-{request.user.get_username()}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def my_data_close(request):
+    """Close the login (the password confirms, tried at the login's pace); the player's
+    results stay."""
+    if paused := _throttled(request, None, (LoginAddressThrottle,)):
+        return paused
+    form = AccountCloseForm(request.POST)
+    if form.is_valid():
+        try:
+            closing.account_close(user=request.user, password=form.cleaned_data["password"],
+                                  rename_player_to=form.cleaned_data["rename_player_to"])
+        except closing.AccountCloseError as exc:
+            form.add_error(exc.field, str(exc))
+        else:
+            logout(request)
+            messages.success(request, "Your login is closed. Your results stay in the "
+                                      "clubs' tables.")
+            return redirect("clubs:home")
+    return render(request, "accounts/my_data.html", {
+        "form": form, "player": selectors.player_of(user=request.user),
+        "two_factor_recommended": selectors.two_factor_recommended(user=request.user)},
+        status=400)

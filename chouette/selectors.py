@@ -328,3 +328,15 @@ def evenings_sat_in(*, club: Club, since: datetime.date, until: datetime.date
     return list(ChouetteSeat.objects.filter(session__club=club, session__date__gte=since,
                                             session__date__lte=until)
                 .values_list("player_id", "session__date").distinct().order_by())
+
+
+def ledger_lines_of(*, user, player=None) -> list[dict]:
+    """The ledger lines where ``player`` is the box or a counterparty (a data export)."""
+    if player is None:
+        return []
+    rows = (ChouetteLedgerEntry.objects.filter(Q(box=player) | Q(member=player))
+            .select_related("session__club", "box", "member").order_by("created_at", "pk"))
+    return [{"club": row.session.club.slug, "session": row.session_id, "game": row.game_id,
+             "box": row.box.name, "member": row.member.name, "points": row.points,
+             "amount": str(row.amount), "reverses": row.reverses_id, "reason": row.reason,
+             "created_at": row.created_at.isoformat()} for row in rows]

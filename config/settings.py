@@ -46,6 +46,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    # Sign-in, password reset, email addresses and two-factor sign-in (django-allauth).
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "ops",
     "audit",
     "clubs",
@@ -69,6 +73,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -88,6 +93,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context_processors.unread",
+                "accounts.context_processors.two_factor",
             ],
         },
     },
@@ -202,11 +208,45 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Django's model backend; the user it loads on each request carries their unread count.
+# allauth's backend (a ModelBackend that also takes an email address as the login); the
+# user it loads on each request carries their unread count (notifications.auth).
 AUTHENTICATION_BACKENDS = ["notifications.auth.UserWithUnreadBackend"]
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "clubs:home"
 LOGOUT_REDIRECT_URL = "clubs:home"
+ACCOUNT_LOGOUT_REDIRECT_URL = "clubs:home"
+
+# django-allauth: sign in by username or email; no public sign-up (logins come from club
+# invitations, accounts.adapter); every mail it sends is a row of our outbox.
+ACCOUNT_ADAPTER = "accounts.services.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+# A new address is used once confirmed by the link mailed to it; the old one stays until then.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+# Password reset: the same answer for every address, a mail only to a known one.
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+# A notice to the login's address when its password, address or second factor changes.
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_LOGOUT_ON_GET = False
+# Changing the password keeps this session and signs out the login's other sessions
+# (Django checks each session against the password's hash).
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_SESSION_REMEMBER = True  # as Django's login did: the session lasts its age
+# allauth's own limits stay on (failed logins per address and account, reset requests, email
+# changes...); the login and reset forms are also under ours (REST_FRAMEWORK's "login" and
+# "login-ip" rates, accounts.views), which count every attempt.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": env.str("LOGIN_FAILED_RATE_LIMIT", default="10/m/ip,5/300s/key"),
+    "reset_password": env.str("RESET_PASSWORD_RATE_LIMIT", default="20/m/ip,5/m/key"),
+}
+# Two-factor sign-in: an authenticator app (TOTP) and recovery codes, for everyone.
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = env.str("MFA_TOTP_ISSUER", default="Backgammon club")
 
 # Who may start a club: "open" (anyone signed in; they become its admin) or "staff".
 CLUB_CREATION = env.str("CLUB_CREATION", default="open")
@@ -265,8 +305,8 @@ REST_FRAMEWORK = {
         # Scripts and tablet apps: "Authorization: Token <key>" (keys made on /accounts/tokens/).
         "accounts.authentication.ApiTokenAuthentication",
         # The browser (and the browsable API): the login session, with its CSRF check.
+        # (No HTTP Basic: a password alone would get past a login's second factor.)
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Over the rate: 429 with Retry-After. Rates are "<n>/<second|minute|hour|day>".

@@ -1,5 +1,5 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -8,6 +8,10 @@ from clubs import urls as club_urls
 from ratings import urls as rating_urls
 
 from .health import healthz
+
+# The admin signs in through allauth's page (with its second factor), not a form of its own
+# (before its URLs are made: they hold the view).
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     # Accounts first: /clubs/new/ is a page, not a club called "new".
@@ -20,24 +24,14 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("live.urls")),
     path("", include("analysis.urls")),
-    # The rate-limited login view first: it answers /accounts/login/ before Django's own.
-    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
-    path("accounts/password/reset/", ThrottledPasswordResetView.as_view(),
-         name="password_reset"),
-    path("accounts/password/reset/done/", auth_views.PasswordResetDoneView.as_view(),
-         name="password_reset_done"),
-    path("accounts/password/reset/<uidb64>/<token>/",
-         auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
-    path("accounts/password/reset/complete/", auth_views.PasswordResetCompleteView.as_view(),
-         name="password_reset_complete"),
     path("", include("notifications.urls")),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Changing the password keeps this session and signs out the login's other sessions
-    # (Django checks each session against the password's hash).
-    path("accounts/password/change/", auth_views.PasswordChangeView.as_view(),
-         name="password_change"),
-    path("accounts/password/change/done/", auth_views.PasswordChangeDoneView.as_view(),
-         name="password_change_done"),
+    # Sign-in, password reset and change, email addresses, two-factor sign-in: django-allauth
+    # (accounts.services.adapter: no public sign-up, mail through the outbox). Our
+    # rate-limited login and reset views answer their URLs first, under allauth's names.
+    path("accounts/login/", ThrottledLoginView.as_view(), name="account_login"),
+    path("accounts/password/reset/", ThrottledPasswordResetView.as_view(),
+         name="account_reset_password"),
+    path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

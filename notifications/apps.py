@@ -6,4 +6,10 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications: what happened to you, on the site and by mail"
 
     def ready(self) -> None:
+        from accounts.selectors import personal_data_section_register
         from notifications import receivers  # noqa: F401 - registers the listeners
+        from notifications.selectors import personal_data
+        from notifications.services import personal_data_erase
+
+        personal_data_section_register("notifications", export=personal_data,
+                                       erase=personal_data_erase)

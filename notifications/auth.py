@@ -5,8 +5,8 @@ backend's ``get_user``; counting the unread notifications there (a subquery on a
 column) puts the top bar's count on every page without a query of its own.
 """
 
+from allauth.account.auth_backends import AuthenticationBackend
 from django.contrib.auth import get_user_model
-from django.contrib.auth.backends import ModelBackend
 from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
@@ -19,7 +19,9 @@ def unread_subquery():
     return Coalesce(Subquery(unread, output_field=IntegerField()), 0)
 
 
-class UserWithUnreadBackend(ModelBackend):
+class UserWithUnreadBackend(AuthenticationBackend):
+    """allauth's backend (Django's ModelBackend that also signs in by email address)."""
+
     def get_user(self, user_id):
         user_model = get_user_model()
         user = (user_model._default_manager.annotate(unread_notifications=unread_subquery())

@@ -10,3 +10,13 @@ def notification_list(*, user):
 def kinds_enabled(*, user) -> set[str]:
     muted = set(MutedKind.objects.filter(user=user).values_list("kind", flat=True))
     return set(Kind.values) - muted
+
+
+def personal_data(*, user, player=None) -> dict:
+    """The login's notifications and the kinds they turned off (their data export)."""
+    return {"items": [{"kind": n.kind, "text": n.text, "url": n.url,
+                       "created_at": n.created_at.isoformat(),
+                       "read_at": n.read_at.isoformat() if n.read_at else None}
+                      for n in Notification.objects.filter(user=user)],
+            "muted_kinds": sorted(MutedKind.objects.filter(user=user)
+                                  .values_list("kind", flat=True))}

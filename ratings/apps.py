@@ -6,4 +6,10 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings and standings"
 
     def ready(self) -> None:
+        from accounts.selectors import personal_data_section_register
         from ratings import receivers  # noqa: F401 - connects the ratings' receivers
+        from ratings.selectors import personal_data
+
+        # A login's data export lists their results and ratings (kept on closing: the
+        # other players' ratings depend on them).
+        personal_data_section_register("results", export=personal_data)

@@ -16,6 +16,8 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.contrib import admin
 from django.contrib.auth.models import Group, Permission, User
 from django.contrib.contenttypes.models import ContentType
@@ -89,8 +91,10 @@ CLUB_PATHS = {
 }
 #: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
 REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
-#: (The outbox and the invitations: club admins see their club's on its manage pages.)
-SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation}
+#: (The outbox and the invitations: club admins see their club's on its manage pages; a
+#: login's email addresses and second factors: its owner on their account pages.)
+SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation, EmailAddress,
+                  Authenticator}
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: (persona, their club, the other club)
@@ -321,6 +325,14 @@ def _superuser_row(model, world):
         return Invitation.objects.create(club=club, name="New", email="n@example.org",
                                          token_hash="0" * 64,
                                          expires_at=datetime.datetime.now(datetime.UTC))
+    if model is EmailAddress:
+        return EmailAddress.objects.create(user=User.objects.get(username="alice"),
+                                           email="alice@example.org", verified=True,
+                                           primary=True)
+    if model is Authenticator:
+        return Authenticator.objects.create(user=User.objects.get(username="alice"),
+                                            type=Authenticator.Type.RECOVERY_CODES,
+                                            data={"seed": "00", "used_mask": 0})
     return Group.objects.create(name="Referees")
 
 

@@ -45,7 +45,7 @@ def test_the_schema_lists_the_token_scheme(client):
 
 def test_the_token_page_is_for_signed_in_users(client):
     response = client.get(TOKENS)
-    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("account_login"))
     assert client.post(TOKENS, {"action": "create"}).status_code == 302
     assert not Token.objects.exists()
 

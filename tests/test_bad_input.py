@@ -65,7 +65,10 @@ FORM_KEYS = ("player", "players", "player_left", "player_right", "player_a", "pl
              "version", "outcome", "leaving", "joining", "missed_deadline", "promote",
              "relegate", "days_per_round", "divisions", "position", "seat", "team", "box",
              "captain", "points", "beavers", "jacoby", "crawford", "options", "seeding",
-             "since", "key", "token", "roll", "dice", "die1", "die2")
+             "since", "key", "token", "roll", "dice", "die1", "die2",
+             # allauth's forms
+             "login", "password", "remember", "oldpassword", "password1", "password2", "code",
+             "rename_player_to")
 FORM_GARBAGE = ("abc", "-1", HUGE, "", "1.5", "[1, 2]", "0")
 JSON_GARBAGE = ("abc", -1, int(HUGE), None, [], {}, "", 1.5, [-1, "x"], {"a": "b"})
 #: Bodies that are not an object at all.
@@ -111,10 +114,29 @@ def _matrix_targets() -> list[Target]:
 _FILES = {"games:match-upload", "match-upload-api"}
 TS = "t_run.pk"
 
+#: allauth's sign-in pages (left out of the permission matrix): read and posted.
+ALLAUTH_PAGES = ("account_login", "account_logout", "account_inactive", "account_signup",
+                 "account_reauthenticate", "account_email", "account_email_verification_sent",
+                 "account_change_password", "account_set_password", "account_reset_password",
+                 "account_confirm_login_code", "account_reset_password_from_key_done",
+                 "account_reset_password_done", "mfa_index", "mfa_authenticate",
+                 "mfa_reauthenticate", "mfa_activate_totp", "mfa_deactivate_totp",
+                 "mfa_view_recovery_codes", "mfa_generate_recovery_codes",
+                 "mfa_download_recovery_codes")
+
 ACCOUNT_TARGETS = [
     # An open invitation's link (its holder, whoever they are), read and posted.
     _t("accounts:invitation-accept", "invite_token"),
     _t("accounts:invitation-accept", "invite_token", method="post"),
+    *[_t(name, method=method) for name in ALLAUTH_PAGES for method in ("get", "post")],
+    # Links with a key: a made-up one.
+    Target("account_confirm_email", lambda w: reverse("account_confirm_email", args=["x:y"])),
+    Target("account_confirm_email", lambda w: reverse("account_confirm_email", args=["x:y"]),
+           "post"),
+    Target("account_reset_password_from_key", lambda w: reverse(
+        "account_reset_password_from_key", kwargs={"uidb36": "zz", "key": "abc-def"})),
+    Target("account_reset_password_from_key", lambda w: reverse(
+        "account_reset_password_from_key", kwargs={"uidb36": "zz", "key": "abc-def"}), "post"),
 ]
 
 TOURNAMENT_TARGETS = [

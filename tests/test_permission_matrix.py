@@ -29,6 +29,7 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import override_settings
@@ -203,6 +204,7 @@ def snapshot() -> dict:
         "seasons": Season.objects.count(),
         "audit": AuditEntry.objects.count(),
         "api tokens": list(Token.objects.order_by("key").values_list("key", flat=True)),
+        "logins": list(User.objects.order_by("pk").values_list("pk", "username", "is_active")),
         "invitations": list(Invitation.objects.order_by("pk").values_list(
             "pk", "token_hash", "revoked_at")),
         "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open")),
@@ -280,6 +282,15 @@ ENDPOINTS = [
     Endpoint("accounts:tokens", SIGNED_IN, _r("accounts:tokens")),
     Endpoint("accounts:tokens", SIGNED_IN, _r("accounts:tokens"), "post",
              data=lambda w: {"action": "create"}, label="create"),
+    # The signed-in login's own pages: their account and data (download, close with their
+    # password), and allauth's email, password and two-factor pages.
+    Endpoint("accounts:my-data", SIGNED_IN, _r("accounts:my-data")),
+    Endpoint("accounts:my-data-download", SIGNED_IN, _r("accounts:my-data-download")),
+    Endpoint("accounts:my-data-close", SIGNED_IN, _r("accounts:my-data-close"), "post",
+             data=lambda w: {"password": "correct horse battery"}),
+    Endpoint("account_email", SIGNED_IN, _r("account_email")),
+    Endpoint("account_change_password", SIGNED_IN, _r("account_change_password")),
+    Endpoint("mfa_index", SIGNED_IN, _r("mfa_index")),
     # Who am I (any signed-in user); a club's invitations and outbox (its admins).
     Endpoint("me-api", SIGNED_IN, _r("me-api"), api=True),
     Endpoint("accounts:club-invitations", ADMINS, _r("accounts:club-invitations", CLUB_SLUG)),
@@ -498,9 +509,18 @@ NOT_IN_THIS_MATRIX = {
     "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
     "ladder-leave-api",
 }
-#: Not the app's pages: Django's sign-in pages, the API root, schema and docs, health.
-IGNORED = {"login", "logout", "password_change", "password_change_done", "password_reset",
-           "password_reset_done", "password_reset_confirm", "password_reset_complete",
+#: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
+#: password reset by link, address confirmation by link, the second factor's steps: their
+#: policy is their own, tests/accounts; tests/test_bad_input.py sweeps them), the API root,
+#: schema and docs, health.
+IGNORED = {"account_login", "account_logout", "account_inactive", "account_signup",
+           "account_reauthenticate", "account_email_verification_sent",
+           "account_set_password", "account_reset_password", "account_confirm_login_code",
+           "account_confirm_email", "account_reset_password_from_key_done",
+           "account_reset_password_from_key", "account_reset_password_done",
+           "mfa_authenticate", "mfa_reauthenticate", "mfa_activate_totp", "mfa_deactivate_totp",
+           "mfa_view_recovery_codes", "mfa_generate_recovery_codes",
+           "mfa_download_recovery_codes",
            "api-root", "api-schema", "api-docs", "healthz"}
 
 
@@ -533,7 +553,8 @@ def _call(client, world, endpoint: Endpoint):
 def _assert_status(response, expected, where):
     if expected == "login":
         assert response.status_code == 302, (where, response.status_code)
-        assert response["Location"].startswith(reverse("login")), (where, response["Location"])
+        assert response["Location"].startswith(reverse("account_login")), \
+            (where, response["Location"])
     else:
         assert response.status_code in expected, (where, response.status_code, expected)
 

@@ -85,7 +85,7 @@ def test_a_token_client_is_throttled_too(client, rates, alice):
 
 
 def _login(client, address, username="bob", password="wrong"):
-    return client.post(reverse("login"), {"username": username, "password": password},
+    return client.post(reverse("account_login"), {"login": username, "password": password},
                        REMOTE_ADDR=address)
 
 
@@ -93,7 +93,7 @@ def test_the_login_form_pauses_after_too_many_attempts(client, rates, bob, addre
     rates(login="3/minute")
     for _ in range(3):
         response = _login(client, address)
-        assert response.status_code == 200 and "correct username" in response.content.decode()
+        assert response.status_code == 200 and "are not correct" in response.content.decode()
     response = _login(client, address, password="correct horse battery")
     assert response.status_code == 429
     assert 0 < int(response["Retry-After"]) <= 60
@@ -124,7 +124,7 @@ def test_a_login_within_the_limit_works(client, rates, bob, address):
 def test_the_login_page_itself_is_not_counted(client, rates, address):
     rates(login="1/minute", login_ip="1/minute")
     for _ in range(3):
-        assert client.get(reverse("login"), REMOTE_ADDR=address).status_code == 200
+        assert client.get(reverse("account_login"), REMOTE_ADDR=address).status_code == 200
     assert _login(client, address).status_code == 200
 
 

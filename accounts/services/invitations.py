@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.models import Invitation
+from accounts.services.emails import email_address_adopt
 from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
 
@@ -205,6 +206,8 @@ def invitation_accept(*, token: str, user) -> Membership:
     if user.email != invitation.email and not user.email:
         user.email = invitation.email
         user.save(update_fields=["email"])
+    if user.email == invitation.email:
+        email_address_adopt(user=user, email=invitation.email)
     invitation.accepted_at, invitation.accepted_by = timezone.now(), user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
     return membership

@@ -51,3 +51,9 @@ def notification_kinds_set(*, user, enabled: Iterable[str]) -> None:
     MutedKind.objects.filter(user=user).delete()
     MutedKind.objects.bulk_create(MutedKind(user=user, kind=kind) for kind in Kind.values
                                   if kind not in enabled)
+
+
+def personal_data_erase(*, user, player=None) -> None:
+    """A closed login's notifications and settings go (accounts.services.closing)."""
+    Notification.objects.filter(user=user).delete()
+    MutedKind.objects.filter(user=user).delete()

@@ -384,3 +384,22 @@ def chouette_record(*, club: Club, player: Player) -> dict:
         record = {"rows": record["rows"], "totals": record["totals"]}
         cache.set(key, record, CACHE_SECONDS)
     return record
+
+
+def personal_data(*, user, player: Player | None = None) -> dict:
+    """A login's data export (accounts.selectors.personal_data_export): their player's
+    finished matches and current ratings."""
+    if player is None:
+        return {"results": [], "ratings": []}
+    rows = (FinishedMatch.objects.filter(Q(player_a=player) | Q(player_b=player))
+            .select_related("club", "player_a", "player_b", "winner").order_by("finished_at"))
+    results = [{"club": row.club.slug, "finished_at": row.finished_at.isoformat(),
+                "player_a": row.player_a.name,
+                "player_b": row.player_b.name if row.player_b else None,
+                "length": row.length, "score_a": row.score_a, "score_b": row.score_b,
+                "winner": row.winner.name if row.winner else None, "outcome": row.outcome,
+                "source": row.source, "event": row.event} for row in rows]
+    ratings = [{"club": slug, "rating": float(value), "experience": experience}
+               for slug, value, experience in Rating.objects.filter(player=player)
+               .order_by("club__slug").values_list("club__slug", "rating", "experience")]
+    return {"results": results, "ratings": ratings}

@@ -44,7 +44,7 @@ def page(browser):
 def login(page, live_server):
     def do_login(username: str, password: str = "correct horse battery"):
         page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("#id_username", username)
+        page.fill("#id_login", username)
         page.fill("#id_password", password)
         page.click("button[type=submit]")
         page.wait_for_load_state()

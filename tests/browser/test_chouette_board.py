@@ -33,7 +33,7 @@ def test_the_admin_taps_a_game_and_the_viewer_follows(browser, page, live_server
     viewer.set_default_timeout(15_000)
     try:
         viewer.goto(f"{live_server.url}/accounts/login/")
-        viewer.fill("#id_username", "bob")
+        viewer.fill("#id_login", "bob")
         viewer.fill("#id_password", "correct horse battery")
         viewer.click("button[type=submit]")
         viewer.wait_for_load_state()

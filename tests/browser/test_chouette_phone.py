@@ -46,7 +46,7 @@ def phone(browser):
 
 def _login(page, live_server, username):
     page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
+    page.fill("#id_login", username)
     page.fill("#id_password", "correct horse battery")
     page.click("button[type=submit]")
     page.wait_for_load_state()

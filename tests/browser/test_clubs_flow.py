@@ -24,4 +24,4 @@ def test_club_admin_adds_a_member_in_the_browser(page, live_server, login, alice
 
 def test_wrong_password_shows_an_error(page, live_server, login, bob):
     login("bob", "wrong")
-    assert "correct username and password" in page.content()
+    assert "username and/or password you specified are not correct" in page.content()

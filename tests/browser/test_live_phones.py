@@ -28,7 +28,7 @@ def _phone(browser, live_server, username):
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
+    page.fill("#id_login", username)
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_load_state()

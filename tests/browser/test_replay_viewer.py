@@ -101,7 +101,7 @@ def test_phone_sized_replay_fits_and_steps(browser, live_server, record):
     page.set_default_timeout(15_000)
     try:
         page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("#id_username", "bob")
+        page.fill("#id_login", "bob")
         page.fill("#id_password", "correct horse battery")
         page.click("button[type=submit]")
         page.wait_for_load_state()
@@ -126,7 +126,7 @@ def test_without_javascript_every_turn_is_a_link(browser, live_server, record):
     page.set_default_timeout(15_000)
     try:
         page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("#id_username", "bob")
+        page.fill("#id_login", "bob")
         page.fill("#id_password", "correct horse battery")
         page.click("button[type=submit]")
         page.wait_for_load_state()

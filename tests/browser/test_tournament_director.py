@@ -133,7 +133,7 @@ def test_a_player_reports_the_opponent_confirms_and_the_public_page_follows(
         dora_page.set_default_timeout(15_000)
         try:
             dora_page.goto(f"{live_server.url}/accounts/login/")
-            dora_page.fill("#id_username", "dora")
+            dora_page.fill("#id_login", "dora")
             dora_page.fill("#id_password", "correct horse battery")
             dora_page.click("button[type=submit]")
             dora_page.wait_for_load_state()

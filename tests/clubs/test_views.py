@@ -72,15 +72,17 @@ def test_manage_page_shows_a_page_of_members_in_constant_queries(
     url = reverse("clubs:manage", args=[club.slug])
     client.force_login(alice)
     MembershipFactory.create_batch(10, club=club)
-    # session, user, club with roles, the pager's count, a page of members with players.
-    with django_assert_num_queries(5):
+    # session, user, club with roles, the pager's count, a page of members with players,
+    # and whether the admin lacks two-factor sign-in (the notice in the frame).
+    with django_assert_num_queries(6):
         assert "Add member" in client.get(url).content.decode()
     MembershipFactory.create_batch(120, club=club)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(url)
     assert _rows(response) == MEMBERS_PER_PAGE
-    # Kept per club stamp; each role form carries this viewer's own CSRF token.
-    with django_assert_num_queries(3):
+    # Kept per club stamp (the frame still asks about two-factor sign-in); each role form
+    # carries this viewer's own CSRF token.
+    with django_assert_num_queries(4):
         body = client.get(url).content.decode()
     assert "csrf-token-of-the-viewer" not in body
     assert body.count('name="csrfmiddlewaretoken"') == 2 * MEMBERS_PER_PAGE + 2
@@ -112,10 +114,10 @@ def test_last_admin_cannot_be_removed(client, alice, club):
 
 
 def test_login_page_and_logout(client, bob):
-    assert client.get(reverse("login")).status_code == 200
-    assert client.post(reverse("login"), {"username": "bob",
+    assert client.get(reverse("account_login")).status_code == 200
+    assert client.post(reverse("account_login"), {"login": "bob",
                                           "password": "correct horse battery"}).status_code == 302
-    assert client.post(reverse("logout")).status_code == 302
+    assert client.post(reverse("account_logout")).status_code == 302
 
 
 def test_pages_use_no_cdn(client, club):
@@ -153,7 +155,7 @@ def test_a_public_clubs_page_links_its_results_for_everyone(client, club, bob):
 def test_the_login_page_says_why_when_a_page_sent_the_visitor_there(client, club):
     sent = client.get(reverse("clubs:ratings", args=[club.slug]), follow=True)
     assert sent.redirect_chain and "Sign in to see that page" in sent.content.decode()
-    chosen = client.get(reverse("login"), {"next": "/", "chosen": 1})
+    chosen = client.get(reverse("account_login"), {"next": "/", "chosen": 1})
     assert "Sign in to see that page" not in chosen.content.decode()
-    plain = client.get(reverse("login"))
+    plain = client.get(reverse("account_login"))
     assert "Sign in to see that page" not in plain.content.decode()

@@ -217,7 +217,7 @@ def test_a_stranger_is_refused_the_ratings_of_a_private_club(client, small_club,
 
 def test_an_anonymous_visitor_is_sent_to_log_in(client, small_club):
     response = get(client, "clubs:player", "riverside", small_club.ann.pk)
-    assert response.status_code == 302 and reverse("login") in response["Location"]
+    assert response.status_code == 302 and reverse("account_login") in response["Location"]
 
 
 def test_a_member_sees_the_chouette_record_on_a_player_page(client, small_club, bob):

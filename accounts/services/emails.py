@@ -1,0 +1,28 @@
+"""A login's email addresses (allauth's EmailAddress rows)."""
+
+from allauth.account.models import EmailAddress
+
+
+def email_address_adopt(*, user, email: str) -> EmailAddress | None:
+    """``email`` as the login's verified, primary address (a club's invitation was mailed
+    to it and opened), unless another login holds it already."""
+    email = (email or "").strip().lower()
+    if not email or EmailAddress.objects.filter(email__iexact=email).exclude(user=user).exists():
+        return None
+    address, _ = EmailAddress.objects.get_or_create(user=user, email=email)
+    if not address.verified:
+        address.verified = True
+        address.save(update_fields=["verified"])
+    if not EmailAddress.objects.filter(user=user, primary=True).exclude(pk=address.pk).exists():
+        if not address.primary:
+            address.primary = True
+            address.save(update_fields=["primary"])
+    return address
+
+
+def email_address_keep(*, user) -> None:
+    """A login with an address but no EmailAddress row (made by the staff, the demo or a
+    script since the data migration) keeps it as confirmed before managing its addresses:
+    else allauth takes it for unconfirmed and a change of address would drop it at once."""
+    if user.email and not EmailAddress.objects.filter(user=user).exists():
+        email_address_adopt(user=user, email=user.email)
