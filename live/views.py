@@ -251,25 +251,25 @@ def club_live(request, slug: str):
         "dice_choices": LiveMatch.Dice.choices, "level_choices": LiveMatch.Level.choices})
 
 
+def _named(model, value):
+    """The row a form names by id (None when it names none; a 404 when there is no such)."""
+    if not value:
+        return None
+    row = model.objects.filter(pk=_int(value)).first()
+    if row is None:
+        raise Http404(f"No such {model._meta.verbose_name}.")
+    return row
+
+
 def _start(request, club):
     post = request.POST
     me = Player.objects.filter(user=request.user).first()
-    row = None
-    if post.get("tournament_match"):
-        row = TournamentMatch.objects.filter(pk=_int(post["tournament_match"])).first()
-        if row is None:
-            raise Http404("No such tournament match.")
-        playing = selectors.live_match_of(tournament_match=row)
+    row = _named(TournamentMatch, post.get("tournament_match"))
+    challenge = _named(Challenge, post.get("challenge"))
+    for which in ({"tournament_match": row}, {"challenge": challenge}):
+        playing = selectors.live_match_of(**which) if next(iter(which.values())) else None
         if playing is not None and playing.club_id == club.pk:
             return redirect("live:board", pk=playing.pk)  # already on a board: follow it
-    challenge = None
-    if post.get("challenge"):
-        challenge = Challenge.objects.filter(pk=_int(post["challenge"])).first()
-        if challenge is None:
-            raise Http404("No such challenge.")
-        playing = selectors.live_match_of(challenge=challenge)
-        if playing is not None and playing.club_id == club.pk:
-            return redirect("live:board", pk=playing.pk)
     try:
         a = _member_or_none(post.get("player_a")) or (me if row is None else None)
         computer = post.get("player_b") == "computer"

@@ -1,7 +1,6 @@
 """The analysis on the match page (figures, errors, progress, the admins' "analyse again")
 and in the API (a match record's analysis, a player's series)."""
 
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -12,18 +11,6 @@ from analysis.models import Analysis
 pytestmark = pytest.mark.django_db
 pytest.importorskip("gnubg")
 
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture
-def record(club, alice, bob, django_capture_on_commit_callbacks):
-    from games.services.match_import import match_import
-
-    with django_capture_on_commit_callbacks(execute=True):
-        record = match_import(club=club, data=(DATA / "selfplay_5p.mat").read_bytes(),
-                              filename="selfplay_5p.mat")
-    record.refresh_from_db()
-    return record
 
 
 def test_the_match_page_shows_both_players_figures_and_the_errors(client, bob, record):

@@ -3,7 +3,6 @@ the equity lost; the cube action and the right one), stepped through with "next 
 "previous error", filtered to the bad and very bad ones."""
 
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -13,18 +12,6 @@ from analysis.models import Analysis
 pytestmark = pytest.mark.django_db
 pytest.importorskip("gnubg")
 
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture
-def record(club, alice, bob, django_capture_on_commit_callbacks):
-    from games.services.match_import import match_import
-
-    with django_capture_on_commit_callbacks(execute=True):
-        record = match_import(club=club, data=(DATA / "selfplay_5p.mat").read_bytes(),
-                              filename="selfplay_5p.mat")
-    record.refresh_from_db()
-    return record
 
 
 def _marked(record, marks=("doubtful", "bad", "very_bad")) -> list[dict]:

@@ -10,6 +10,9 @@ CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
 # itself (fixtures) are synchronous and safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+#: A phone-sized page (the smallest common one), for the pages players use at the table.
+PHONE = {"width": 390, "height": 844}
+
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -34,6 +37,16 @@ def browser(tmp_path_factory):
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from chouette import services
+from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 SHOTS = Path(os.environ.get("DATA_DIR", "data")) / "screenshots"
 
 #: Every visible element whose box ends right of the viewport (or starts left of it).
@@ -32,16 +32,6 @@ OVERFLOWING = """() => {
   }
   return {width, scrollWidth: document.documentElement.scrollWidth, out};
 }"""
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
 
 
 def _login(page, live_server, username):

@@ -9,21 +9,10 @@ import pytest
 from accounts.models import OutboundMail
 from accounts.services.invitations import invitation_create
 from clubs.models import Player
+from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
 
 
 def test_a_member_accepts_an_invitation_on_a_phone(phone, live_server, club):

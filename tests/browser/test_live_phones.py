@@ -7,11 +7,11 @@ from django.urls import reverse
 
 from live.models import LiveMatch
 from live.services import live_match_create
+from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 PASSWORD = "correct horse battery"
 
 

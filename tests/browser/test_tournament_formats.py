@@ -20,7 +20,6 @@ from tournaments.services import rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 SHOTS = Path(os.environ.get("DATA_DIR", "data")) / "screenshots"
 NAMES = ["Bartholomew Featherstonehaugh", "Maximiliana Oyelaran-Smythe", "Konstantin Vasquez",
          "Wilhelmina Abernathy", "Cornelius Achterberg", "Guadalupe Villanueva",
@@ -51,16 +50,6 @@ OVERFLOWING = """() => {
   }
   return {width, scrollWidth: document.documentElement.scrollWidth, out, wrappers};
 }"""
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
 
 
 def _login(page, live_server, username):

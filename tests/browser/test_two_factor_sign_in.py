@@ -6,20 +6,11 @@ import time
 import pytest
 from allauth.mfa.totp.internal.auth import TOTP, format_hotp_value, hotp_value
 
+from tests.browser.conftest import PHONE
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
 
 
 @pytest.fixture(autouse=True)
