@@ -50,7 +50,7 @@ PROJECT = tuple(sorted(app for app in FLOORS if (ROOT / app).is_dir()))
 #: games services and hear a finished rules check by the games' signal).
 #: Live play asks the analysis app's gnubg adapter for the computer's choices.
 PEERS = {("audit", "ops"), ("ops", "config"), ("chouette", "games"), ("tournaments", "games"),
-         ("live", "analysis")}
+         ("live", "analysis"), ("demo", "analysis")}
 
 #: The root URLconfs (HTTP, API, and the ASGI application with its WebSocket routes): they
 #: wire every app's routes together, so they may import any app (and no app imports them).

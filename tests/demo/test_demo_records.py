@@ -41,6 +41,21 @@ def test_a_second_run_uploads_nothing_again(sent):
     assert MatchRecord.objects.filter(club__slug="riverside").count() == 3
 
 
+def test_the_demo_shows_its_error_rate_leaderboard_and_keeps_later_choices(sent):
+    from analysis.models import AnalysisSetting, PlayerChoice
+
+    call_command("demo_data", verbosity=0)
+    assert AnalysisSetting.objects.get(club__slug="riverside").leaderboard
+    chosen = PlayerChoice.objects.filter(on_leaderboard=True)
+    assert sorted(chosen.values_list("player__name", flat=True)) == [
+        "Alice Archer", "Bob Brown", "Dave Dubois", "Erin Eriksen"]
+    AnalysisSetting.objects.update(leaderboard=False)  # the admins turned it off since
+    PlayerChoice.objects.filter(player__name="Bob Brown").update(on_leaderboard=False)
+    call_command("demo_data", verbosity=0)
+    assert not AnalysisSetting.objects.get(club__slug="riverside").leaderboard
+    assert not PlayerChoice.objects.get(player__name="Bob Brown").on_leaderboard
+
+
 def test_the_analysis_worker_consumes_the_analysis_queue(settings):
     serve = (settings.BASE_DIR / "bin" / "serve").read_text()
     assert '-Q "${CELERY_ANALYSIS_QUEUE:-analysis}"' in serve

@@ -16,6 +16,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from analysis.models import AnalysisSetting, PlayerChoice
+from analysis.services import analysis_setting_save, player_choice_save
 from clubs.models import Club, Membership, Player
 from games.services.match_import import match_import
 from tournaments import services as tournaments
@@ -123,6 +125,17 @@ def _match_records(club, user) -> None:
                      player_right=Player.objects.get(name=right))
 
 
+def _error_rates(club) -> None:
+    """The demo club shows its error-rate leaderboard, and the players of its match records
+    chose to be on it (once: a choice made since, by the admins or a player, is kept)."""
+    if not AnalysisSetting.objects.filter(club=club).exists():
+        analysis_setting_save(club_id=club.pk, plies=0, leaderboard=True)
+    names = {name for _, *players in DEMO_RECORDS for name in players}
+    for player in Player.objects.filter(name__in=names):
+        if not PlayerChoice.objects.filter(player=player).exists():
+            player_choice_save(player_id=player.pk, on_leaderboard=True)
+
+
 class Command(BaseCommand):
     help = "Create the demo club, its twelve members and the demo admin (safe to run again)."
 
@@ -149,6 +162,7 @@ class Command(BaseCommand):
         if not club.leagues.filter(name=LEAGUE).exists():
             _league(club, members, user)
         _match_records(club, user)
+        _error_rates(club)
         self.stdout.write(self.style.SUCCESS(
             f"Demo data ready: {club.name} with {club.memberships.count()} members, "
             f"{club.tournaments.count()} tournaments, a ladder, a league and "
