@@ -4,10 +4,11 @@ Idempotent: the check is claimed with a conditional update, its violations are r
 wholesale, and a finished check is never re-run by a redelivered message.
 """
 
+import logging
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
@@ -21,6 +22,8 @@ from ops.services import worker_name
 
 from .match_results import match_record_result_publish
 from .rulings import record_standing_recompute
+
+log = logging.getLogger(__name__)
 
 STALE_AFTER = RulesCheck.STALE_AFTER
 MAX_ALTERNATIVES = 30
@@ -54,10 +57,14 @@ def rules_check_run(*, check_id: int) -> RulesCheck | None:
     record = check.record
     try:
         report = replay(record.parsed_file(), rules_for_record(record))
-    except (ValueError, LookupError, ArithmeticError) as exc:  # a bug or a corrupt record
+        with transaction.atomic():
+            _store_report(check, record, report)
+    except (OperationalError, InterfaceError):
+        raise  # the database went away: the task retries it (the claim is still ours)
+    except Exception as exc:  # a bug or a corrupt record: said on the check, never left
+        # "running" (its worker still beats, so the requeue would leave it alone)
+        log.exception("rules check %s failed", check_id)
         return _store_error(check, f"{type(exc).__name__}: {exc}")
-    with transaction.atomic():
-        _store_report(check, record, report)
     return check
 
 

@@ -100,3 +100,35 @@ def test_violations_name_the_records_players_not_the_files(
     messages = " ".join(check.violations.values_list("message", flat=True))
     assert "by Ann Wood (left)" in messages  # the file calls the left player Marion Castlebury
     assert "Marion" not in messages and "Castlebury" not in str(check.report)
+
+
+def test_a_bug_while_storing_the_report_is_said_on_the_check_not_left_running(
+        club, monkeypatch):
+    """Its worker still beats, so the requeue would never take a check left "running"."""
+    from games.services import rules_check
+
+    record = match_import(club=club, data=sample_bytes("gnubg_roll_then_resign_1p.mat"))
+
+    def broken(*args, **kwargs):
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(rules_check, "_store_report", broken)
+    rules_check_run(check_id=record.rules_check.pk)
+    check = RulesCheck.objects.get(pk=record.rules_check.pk)
+    assert (check.status, check.error) == (RulesCheck.Status.ERROR, "TypeError: a bug")
+
+
+def test_a_lost_database_is_left_to_the_tasks_retry(club, monkeypatch):
+    from django.db import OperationalError
+
+    from games.services import rules_check
+
+    record = match_import(club=club, data=sample_bytes("gnubg_roll_then_resign_1p.mat"))
+
+    def down(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(rules_check, "_store_report", down)
+    with pytest.raises(OperationalError):
+        rules_check_run(check_id=record.rules_check.pk)
+    assert RulesCheck.objects.get(pk=record.rules_check.pk).status == RulesCheck.Status.RUNNING
