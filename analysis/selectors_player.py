@@ -95,3 +95,18 @@ def club_player_get(*, club: Club, player_id: int) -> Player | None:
     """A player who is or was a member of the club (with their choice, if any)."""
     return (Player.objects.filter(pk=player_id, memberships__club=club)
             .select_related("analysis_choice").distinct().first())
+
+
+def personal_data(*, user, player=None) -> dict:
+    """A login's data export: their leaderboard choice and their figures in each analysed
+    match."""
+    from .selectors import FIGURES
+
+    if player is None:
+        return {"on_leaderboard": False, "matches": []}
+    choice = PlayerChoice.objects.filter(player=player).first()
+    rows = (PlayerAnalysis.objects.filter(player=player, analysis__status=Analysis.Status.DONE)
+            .select_related("analysis").order_by("analysis__record_id", "pk"))
+    return {"on_leaderboard": bool(choice and choice.on_leaderboard),
+            "matches": [{"record": row.analysis.record_id, "plies": row.analysis.plies,
+                         **{name: getattr(row, name) for name in FIGURES}} for row in rows]}

@@ -6,6 +6,12 @@ class LiveConfig(AppConfig):
     verbose_name = "Live play"
 
     def ready(self):
+        from accounts.selectors import personal_data_section_register
+
         # The services send the computer's turn by name: the task must be registered in
         # every process that sends it (the web's too), not only in the workers.
         from . import tasks  # noqa: F401
+        from .selectors import personal_data
+
+        # A login's data export lists the live matches their player played.
+        personal_data_section_register("live_matches", export=personal_data)

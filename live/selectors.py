@@ -160,3 +160,19 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
 def live_export(*, match: LiveMatch) -> str:
     """The match file so far (the whole match once it is over)."""
     return live_match_play(match=match).match_text()
+
+
+def personal_data(*, user, player=None) -> list[dict]:
+    """A login's data export: the live matches their player played (practice too)."""
+    if player is None:
+        return []
+    from django.db.models import Q
+
+    rows = (LiveMatch.objects.filter(Q(player_a=player) | Q(player_b=player))
+            .select_related("club", "player_a", "player_b").order_by("pk"))
+    return [{"id": m.pk, "club": m.club.slug, "player_a": m.player_a.name,
+             "player_b": m.player_b.name if m.player_b_id else f"the computer ({m.level})",
+             "length": m.length, "dice": m.dice, "status": m.status,
+             "created_at": m.created_at.isoformat(),
+             "finished_at": m.finished_at.isoformat() if m.finished_at else None,
+             "record": m.record_id} for m in rows]

@@ -76,6 +76,22 @@ def test_the_download_holds_the_login_its_player_clubs_results_and_notifications
     assert data["two_factor"] == ["totp"]
     assert SECRET not in json.dumps(data)  # kinds of second factor, never their secrets
     assert data["chouette_ledger"] == []
+    assert data["analysis"] == {"on_leaderboard": False, "matches": []}
+    assert data["live_matches"] == []
+
+
+def test_the_download_holds_the_live_matches_and_the_analysis_choice(client, club, bob):
+    from analysis.services import player_choice_save
+    from live.services import live_match_create
+
+    live_match_create(club=club, by=bob, player_a=bob.player, player_b=None, length=3,
+                      level="expert")
+    player_choice_save(player_id=bob.player.pk, on_leaderboard=True)
+    client.force_login(bob)
+    data = _download(client)
+    assert [(m["player_a"], m["player_b"], m["length"]) for m in data["live_matches"]] == [
+        ("Bob", "the computer (expert)", 3)]
+    assert data["analysis"]["on_leaderboard"] is True
 
 
 def test_the_download_holds_nothing_of_another_login(client, bob, carol):
