@@ -191,6 +191,9 @@ CELERY_BEAT_SCHEDULE = {
     # Matches ready, challenges, fixture deadlines: notify whoever they wait on (idempotent).
     "notifications-scan": {"task": "notifications.tasks.notifications_scan_task",
                            "schedule": 60.0},
+    # Ratings marked stale whose recompute message was lost (or a migration marked them).
+    "requeue-rating-recomputes": {"task": "ratings.tasks.ratings_recompute_requeue_task",
+                                  "schedule": 300.0},
     # Analyses whose message never reached the broker, or passed records never given one.
     "requeue-analyses": {"task": "analysis.tasks.analysis_requeue_task", "schedule": 300.0},
     # Ladder challenges not played in time: lost by default (idempotent, hourly).

@@ -7,7 +7,7 @@ redelivered task finds nothing pending and returns.
 from celery import shared_task
 
 from config.celery import TRANSIENT_ERRORS
-from ratings.services.recompute import ratings_recompute
+from ratings.services.recompute import ratings_recompute, ratings_recompute_pending
 
 
 @shared_task(
@@ -17,3 +17,9 @@ from ratings.services.recompute import ratings_recompute
 )
 def ratings_recompute_task(club_id: int) -> None:
     ratings_recompute(club_id=club_id)
+
+
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)
+def ratings_recompute_requeue_task() -> None:
+    for club_id in ratings_recompute_pending():
+        ratings_recompute_task.delay(club_id)

@@ -66,6 +66,14 @@ def settings_cache_forget(club_id: int) -> None:
 
 
 
+def ratings_recompute_pending() -> list[int]:
+    """The clubs whose ratings are marked stale: their recompute's message may have been
+    lost (the broker down when the mark was made, or a data migration that marked them);
+    ``ratings_recompute_requeue_task`` sends them again (a recompute is idempotent)."""
+    return list(RatingSettings.objects.filter(recompute_from_at__isnull=False)
+                .order_by("club_id").values_list("club_id", flat=True))
+
+
 @transaction.atomic
 def ratings_recompute(*, club_id: int) -> int:
     """Replace the history from the marked match on; rebuild the list and master points.

@@ -197,6 +197,25 @@ def test_the_task_recomputes_by_club_id_and_a_redelivery_is_harmless(small_club)
     assert RatingChange.objects.filter(club=w.club).count() == 10
 
 
+def test_a_recompute_whose_message_was_lost_is_sent_again(small_club):
+    """The mark is made, its message never runs (here: no commit, so no on_commit); the
+    periodic requeue sends it, and the club's ratings are fresh again."""
+    from ratings.tasks import ratings_recompute_requeue_task
+
+    w = small_club
+    before = stored(w)
+    ratings_recompute_request(club_id=w.club.pk, from_at=w.m2.finished_at,
+                              from_match_id=w.m2.pk)
+    assert RatingSettings.objects.get(club=w.club).recompute_pending
+    ratings_recompute_requeue_task()  # the workers run it at once in the tests
+    assert not RatingSettings.objects.get(club=w.club).recompute_pending
+    assert stored(w) == before
+    from django.conf import settings
+
+    assert {"task": "ratings.tasks.ratings_recompute_requeue_task", "schedule": 300.0} in \
+        settings.CELERY_BEAT_SCHEDULE.values()
+
+
 def test_a_corrected_tournament_result_moves_the_match_win_points(
         small_club, django_capture_on_commit_callbacks):
     w = small_club
