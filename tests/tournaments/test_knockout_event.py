@@ -456,12 +456,10 @@ def test_a_match_played_after_a_walkover_that_a_correction_reopens_is_flagged(cl
                           "it was finished. A referee decides.")
 
 
-def test_a_match_with_its_file_as_evidence_is_one_finished_match(club):
-    """The evidence's match record is checked and analysed, but the table of finished matches
-    (ratings, head-to-head, standings) holds the match once: as the tournament's."""
+def _reported_with_its_file(club):
+    """A two-player final reported 8-5 with its match file, the file's rules check run."""
     from games.services.rules_check import rules_check_run
     from tests.factories import sample_bytes
-    from tournaments.services.results import report_verify
 
     tournament, _ = _event(club, 2, "single_elimination")
     match = _match(tournament, "M1-1")
@@ -469,6 +467,15 @@ def test_a_match_with_its_file_as_evidence_is_one_finished_match(club):
         match=match, by=match.player_a.user, winner=match.player_a_id, score_a=8, score_b=5,
         match_file=sample_bytes("7point.mat"), filename="x.mat")
     rules_check_run(check_id=report.match_record.rules_check.pk)
+    return tournament, report
+
+
+def test_a_match_with_its_file_as_evidence_is_one_finished_match(club):
+    """The evidence's match record is checked and analysed, but the table of finished matches
+    (ratings, head-to-head, standings) holds the match once: as the tournament's."""
+    from tournaments.services.results import report_verify
+
+    tournament, report = _reported_with_its_file(club)
     report_verify(report_id=report.pk)
     assert _match(tournament, "M1-1").status == M.FINISHED
     assert list(FinishedMatch.objects.values_list("source", flat=True)) == ["tournament"]
@@ -483,16 +490,9 @@ def test_the_migration_voids_the_evidence_rows_rated_twice_before(club):
 
     from games.models import MatchRecord
     from games.services.match_results import match_record_result_publish
-    from games.services.rules_check import rules_check_run
     from ratings.models import RatingSettings
-    from tests.factories import sample_bytes
 
-    tournament, _ = _event(club, 2, "single_elimination")
-    match = _match(tournament, "M1-1")
-    report = services.match_result_report(
-        match=match, by=match.player_a.user, winner=match.player_a_id, score_a=8, score_b=5,
-        match_file=sample_bytes("7point.mat"), filename="x.mat")
-    rules_check_run(check_id=report.match_record.rules_check.pk)
+    _, report = _reported_with_its_file(club)
     MatchRecord.objects.filter(pk=report.match_record_id).update(is_evidence=False)
     match_record_result_publish(record=MatchRecord.objects.get(pk=report.match_record_id))
     assert FinishedMatch.objects.get(source="match_record").outcome == "played"  # as before
