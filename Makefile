@@ -25,10 +25,12 @@ run: $(VENV)/.runtime
 	$(BIN)/python manage.py demo_data
 	HOST=$(HOST) PORT=$(PORT) BIN=$(BIN) bash bin/serve
 
-## make test: install what the tests need (incl. headless Chromium when possible), run them all.
+## make test: install what the tests need (incl. headless Chromium when possible), run them all,
+## spread over the machine's cores (pytest-xdist; PYTEST_WORKERS=0 runs them in one process).
+PYTEST_WORKERS ?= auto
 test: $(VENV)/.dev
 	bash bin/ensure-chromium || true
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

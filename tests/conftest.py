@@ -129,3 +129,18 @@ def staff_permissions():
         return user
 
     return grant
+
+
+#: A test that asks for one of these (directly or through its fixtures) uses the database.
+_DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences",
+                                "django_db_serialized_rollback", "live_server"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests that never touch the database ``nodb`` (before ``-m`` selects), so CI
+    runs them once and the database tests on both databases (`.ci/run`)."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") is None and not fixtures & _DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.nodb)

@@ -119,8 +119,9 @@ def _signed_in_phone(browser, server: str, user):
 
 @pytest.fixture
 def daphne_server(transactional_db, settings):
-    """The site served by Daphne (ASGI, WebSockets) on the test database, in a process of its
-    own: pytest-django's live server speaks WSGI only, so it cannot carry a socket."""
+    """The site served by Daphne (ASGI, WebSockets) on the test database (SQLite's file or
+    PostgreSQL's, and Redis when it is set), in a process of its own: pytest-django's live
+    server speaks WSGI only, so it cannot carry a socket."""
     import os
     import socket
     import subprocess
@@ -128,13 +129,12 @@ def daphne_server(transactional_db, settings):
     import time
     from pathlib import Path
 
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
-        pytest.skip("the Daphne server test shares the SQLite test database file")
+    from tests.integration.conftest import _database_url
+
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database['NAME']}",
+    env = {**os.environ, "DATABASE_URL": _database_url(),
            "CELERY_TASK_ALWAYS_EAGER": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}
     root = Path(__file__).resolve().parents[2]
     process = subprocess.Popen(
