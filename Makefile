@@ -30,7 +30,7 @@ run: $(VENV)/.runtime
 PYTEST_WORKERS ?= auto
 test: $(VENV)/.dev
 	bash bin/ensure-chromium || true
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
