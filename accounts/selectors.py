@@ -26,8 +26,7 @@ def outbox_list(*, club: Club) -> QuerySet[OutboundMail]:
 
 def members_without_login(*, club: Club) -> list[tuple[int, str]]:
     """(player id, name) of the club's active members who have no login yet."""
-    return list(Player.objects.filter(memberships__club=club, memberships__is_active=True,
-                                      user__isnull=True)
+    return list(Player.objects.members_of(club).filter(user__isnull=True)
                 .order_by("name").values_list("pk", "name"))
 
 
@@ -37,7 +36,7 @@ def me(*, user) -> dict:
     clubs = []
     if player is not None:
         clubs = [{"slug": slug, "name": name, "role": role} for slug, name, role
-                 in Membership.objects.filter(player=player, is_active=True)
+                 in Membership.objects.active().filter(player=player)
                  .order_by("club__name").values_list("club__slug", "club__name", "role")]
     return {"username": user.get_username(), "email": user.email,
             "player": {"id": player.pk, "name": player.name} if player else None,

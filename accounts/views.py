@@ -28,7 +28,7 @@ from accounts.services import closing, invitations
 from accounts.services import clubs as clubs_service
 from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
 from clubs.models import Club
-from clubs.permissions import club_for_admin
+from clubs.permissions import club_for_admin, club_players
 
 
 def _throttled(request, view, throttle_classes):
@@ -142,12 +142,13 @@ def club_invitations(request, slug: str):
     if request.method == "POST":
         if request.POST.get("form") == "one" and one.is_valid():
             data = one.cleaned_data
-            player = club.memberships.filter(player_id=data["player"]).first() \
-                if data["player"] else None
             try:
+                player = club_players(club=club, players=[data["player"]],
+                                      error=invitations.InvitationError)[0] \
+                    if data["player"] else None
                 invitations.invitation_create(
                     club=club, email=data["email"], role=data["role"],
-                    player=player.player if player else None, name=data["name"],
+                    player=player, name=data["name"],
                     invited_by=request.user, site_url=_site_url(request))
             except invitations.InvitationError as exc:
                 one.add_error(None, str(exc))

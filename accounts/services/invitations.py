@@ -23,6 +23,8 @@ from accounts.models import Invitation
 from accounts.services.emails import email_address_adopt
 from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
+from clubs.permissions import club_players
+from clubs.services import membership_grant
 
 
 class InvitationError(ValueError):
@@ -77,8 +79,7 @@ def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLA
     with ``name``, for someone new. The mail is queued in the same transaction."""
     email, role, name = _clean_email(email), _clean_role(role), (name or "").strip()
     if player is not None:
-        if not Membership.objects.filter(club=club, player=player, is_active=True).exists():
-            raise InvitationError(f"{player.name} is not a member of {club}.")
+        player = club_players(club=club, players=[player], error=InvitationError)[0]
         if player.user_id:
             raise InvitationError(f"{player.name} already has a login.")
         name = ""
@@ -113,9 +114,8 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
         if not name.strip():
             errors.append(f"Line {number}: write it as 'name, email'.")
             continue
-        member = (Player.objects.filter(memberships__club=club, memberships__is_active=True,
-                                        user__isnull=True, email__iexact=email.strip())
-                  .first())
+        member = (Player.objects.members_of(club)
+                  .filter(user__isnull=True, email__iexact=email.strip()).first())
         try:
             sent.append(invitation_create(
                 club=club, email=email, role=role, player=member,
@@ -198,11 +198,7 @@ def invitation_accept(*, token: str, user) -> Membership:
     else:
         player = own or Player.objects.create(name=invitation.name, email=invitation.email,
                                               user=user)
-    membership, _ = Membership.objects.select_for_update().get_or_create(
-        club=invitation.club, player=player, defaults={"role": invitation.role})
-    if membership.role != invitation.role or not membership.is_active:
-        membership.role, membership.is_active = invitation.role, True
-        membership.save(update_fields=["role", "is_active"])
+    membership = membership_grant(club=invitation.club, player=player, role=invitation.role)
     if user.email != invitation.email and not user.email:
         user.email = invitation.email
         user.save(update_fields=["email"])
