@@ -58,7 +58,8 @@ class InvitationOutput(serializers.ModelSerializer):
 class InvitationInput(serializers.Serializer):
     email = serializers.CharField(max_length=254)
     role = serializers.CharField(max_length=16, default=Invitation.Role.PLAYER)
-    player = serializers.IntegerField(required=False, allow_null=True)
+    player = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                      max_value=2**63 - 1)  # a database id
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
 
     def validate_player(self, player_id):
@@ -114,3 +115,24 @@ class ClubInvitationActionApi(ApiErrorsMixin, APIView):
         else:
             invitation = invitations.invitation_revoke(invitation=invitation)
         return Response(InvitationOutput(invitation).data)
+
+
+class InvitationAcceptOutput(serializers.Serializer):
+    club = MeOutput.ClubOut()
+    player = MeOutput.PlayerOut()
+
+
+class InvitationAcceptApi(ApiErrorsMixin, APIView):
+    """POST: the signed-in login accepts the invitation of the link's token. Only a login
+    that holds the invited address (verified) may: any other gets 403 and nothing changes
+    (the link stays open). A link that no longer works: 400."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=InvitationAcceptOutput)
+    def post(self, request, token: str):
+        membership = invitations.invitation_accept(token=token, user=request.user)
+        club, player = membership.club, membership.player
+        return Response(InvitationAcceptOutput({
+            "club": {"slug": club.slug, "name": club.name, "role": membership.role},
+            "player": {"id": player.pk, "name": player.name}}).data)

@@ -12,6 +12,31 @@ from accounts.models import Invitation, JoinRequest, OutboundMail
 from clubs.models import Club, Membership, Player
 
 
+def verified_addresses(*, user) -> set[str]:
+    """The addresses the login has proved it reads (allauth's verified rows), lower case:
+    what is the login's own (its invitations, its data)."""
+    if not user.is_authenticated:
+        return set()
+    return {email.lower() for email in EmailAddress.objects.filter(
+        user_id=user.pk, verified=True).values_list("email", flat=True)}
+
+
+def holds_verified_address(*, user, email: str) -> bool:
+    return (email or "").strip().lower() in verified_addresses(user=user)
+
+
+def login_with_verified_address(*, email: str):
+    """The active login that holds ``email`` verified, or None."""
+    row = (EmailAddress.objects.filter(email__iexact=(email or "").strip(), verified=True,
+                                       user__is_active=True)
+           .select_related("user").first())
+    return row.user if row else None
+
+
+def has_second_factor(*, user) -> bool:
+    return Authenticator.objects.filter(user_id=user.pk).exists()
+
+
 def api_token_get(*, user: AbstractBaseUser) -> Token | None:
     return Token.objects.filter(user=user).first()
 

@@ -91,38 +91,53 @@ def api_tokens(request):
 
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request, token: str):
-    """The invitation link: a new person chooses a username and password; someone signed in
-    accepts with a button; someone with an account signs in first (``next`` comes back)."""
+    """The invitation link. It belongs to its address: a login that holds the address
+    (verified) accepts with a button; another signed-in login is told whose it is and may
+    sign out; signed out, the login that holds the address accepts and is signed in, or
+    someone new chooses a username and a password."""
     try:
         invitation = invitations.invitation_for_token(token=token)
     except invitations.InvitationInvalid as exc:
         return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
                       status=410)
-    form = None if request.user.is_authenticated else NewLoginForm(request.POST or None)
+    user = request.user
+    mine = user.is_authenticated and selectors.holds_verified_address(
+        user=user, email=invitation.email)
+    holder = None if user.is_authenticated else selectors.login_with_verified_address(
+        email=invitation.email)
+    form = None if user.is_authenticated or holder else NewLoginForm(request.POST or None)
+    status = 200
     if request.method == "POST":
+        membership = None
         try:
-            if request.user.is_authenticated:
-                membership = invitations.invitation_accept(token=token, user=request.user)
+            if user.is_authenticated:
+                membership = invitations.invitation_accept(token=token, user=user)
+            elif holder is not None:
+                holder, membership = invitations.invitation_accept_signed_out(token=token)
+                login(request, holder)
             elif form.is_valid():
-                user, membership = invitations.invitation_accept_new_user(
+                new_user, membership = invitations.invitation_accept_new_user(
                     token=token, username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"])
-                login(request, user)
-            else:
-                membership = None
+                login(request, new_user)
         except invitations.InvitationInvalid as exc:
             return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
                           status=410)
+        except invitations.InvitationNotYours as exc:
+            messages.error(request, str(exc))
+            status = 403
         except invitations.InvitationError as exc:
             messages.error(request, str(exc))
-            membership = None
         if membership is not None:
             messages.success(request, f"Welcome to {membership.club}, {membership.player.name}.")
             return redirect(membership.club.get_absolute_url())
+        if form is not None and form.errors:
+            status = 400
     return render(request, "accounts/invitation_accept.html", {
-        "invitation": invitation, "form": form,
-        "login_url": f"{reverse('account_login')}?next={request.path}"},
-        status=400 if form is not None and form.errors else 200)
+        "invitation": invitation, "form": form, "mine": mine, "holder": holder,
+        "holder_second_factor": holder is not None and selectors.has_second_factor(
+            user=holder),
+        "login_url": f"{reverse('account_login')}?next={request.path}"}, status=status)
 
 
 def _site_url(request) -> str:
