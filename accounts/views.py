@@ -1,9 +1,12 @@
 """Account pages: sign-in and password reset (allauth's) with a rate limit, API tokens, invitations
 (accepting one; a club admin's list) and a club's outbox."""
 
+import logging
 import math
+from functools import partial
 
 from allauth.account.views import LoginView, PasswordResetView
+from allauth.core import ratelimit
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -18,17 +21,20 @@ from accounts import selectors, services
 from accounts.forms import (
     AccountCloseForm,
     ClubForm,
+    DeferredResetPasswordForm,
     InviteForm,
     InviteManyForm,
     JoinRequestForm,
     NewLoginForm,
 )
 from accounts.models import Invitation, JoinRequest
-from accounts.services import closing, invitations
+from accounts.services import closing, invitations, passwords
 from accounts.services import clubs as clubs_service
 from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
 from clubs.models import Club
 from clubs.permissions import club_for_admin, club_players
+
+log = logging.getLogger(__name__)
 
 
 def _throttled(request, view, throttle_classes):
@@ -61,11 +67,39 @@ class ThrottledLoginView(_ThrottledPost, LoginView):
     throttle_classes = (LoginThrottle, LoginAddressThrottle)
 
 
+def after_answer(response, work):
+    """``work`` done once ``response`` has gone to the client: the WSGI or ASGI server
+    closes a response after writing it, and Django runs its closers then (the test client
+    too). (``_resource_closers`` is Django's list for that, private but there since 3.0.)
+    A failure is logged: the answer is gone already."""
+    def run():
+        try:
+            work()
+        except Exception:
+            log.exception("the work after the answer to %s failed", response)
+    response._resource_closers.append(run)
+    return response
+
+
 class ThrottledPasswordResetView(_ThrottledPost, PasswordResetView):
-    """allauth's reset request (the same answer whether the address is known or not; a
-    mail only to a known one, through the outbox), rate-limited like the login."""
+    """allauth's reset request, rate-limited like the login. The same answer, after the
+    same work, whether the address is known or not: the address is looked up and the mail
+    (to a known one only, through the outbox) made after the answer (issue 25.6)."""
 
     throttle_classes = (PasswordResetThrottle, LoginAddressThrottle)
+
+    def get_form_class(self):
+        return DeferredResetPasswordForm
+
+    def form_valid(self, form):
+        # allauth's own form_valid, with its save moved after the answer.
+        r429 = ratelimit.consume_or_429(self.request, action="reset_password",
+                                        key=form.cleaned_data["email"].lower())
+        if r429:
+            return r429
+        return after_answer(super(PasswordResetView, self).form_valid(form),
+                            partial(passwords.password_reset_mail, request=self.request,
+                                    form=form))
 
 
 @login_required
