@@ -98,11 +98,12 @@ def _when(value) -> str | None:
 def personal_data_export(*, user) -> dict:
     """What the site holds about a login, as JSON-able values: the login, its addresses and
     second factors (their kinds, never their secrets), its player, memberships and results,
-    invitations and requests to join, and the sections apps above add (their results,
-    notifications, chouette ledger lines)."""
+    invitations (to its verified addresses, or accepted by it) and requests to join, and the
+    sections apps above add (their results, notifications, chouette ledger lines)."""
     player = Player.objects.filter(user=user).first()
-    addresses = set(EmailAddress.objects.filter(user=user).values_list("email", flat=True))
-    addresses |= {user.email} if user.email else set()
+    # Only what is the login's own: invitations to the addresses it proved (verified), not
+    # to one it merely typed in (anybody's address, never confirmed).
+    addresses = verified_addresses(user=user)
     data = {
         "login": {"username": user.get_username(), "email": user.email,
                   "first_name": user.first_name, "last_name": user.last_name,
