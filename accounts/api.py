@@ -1,21 +1,21 @@
 """Account API: who am I, and a club's invitations (its admins only).
 
 Refusals are 403 (the gate's PermissionDenied), bad input 400 with the reason, and a bad
-request queues no mail (the service raises before anything is written).
+request queues no mail (the service raises before anything is written). The services'
+refusals are answered by ``ops.api.ApiErrorsMixin``, the one mapping every API shares.
 """
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import selectors
 from accounts.models import Invitation
 from accounts.services import invitations
-from clubs.models import Membership
-from clubs.permissions import club_for_admin
+from clubs.permissions import NotAMember, club_for_admin, club_players
+from ops.api import ApiErrorsMixin
 
 
 class MeOutput(serializers.Serializer):
@@ -34,7 +34,7 @@ class MeOutput(serializers.Serializer):
     clubs = ClubOut(many=True)
 
 
-class MeApi(APIView):
+class MeApi(ApiErrorsMixin, APIView):
     """The signed-in user: login, player (or null) and clubs with the role held in each."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -58,15 +58,25 @@ class InvitationOutput(serializers.ModelSerializer):
 class InvitationInput(serializers.Serializer):
     email = serializers.CharField(max_length=254)
     role = serializers.CharField(max_length=16, default=Invitation.Role.PLAYER)
-    player = serializers.IntegerField(required=False, allow_null=True)
+    player = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                      max_value=2**63 - 1)  # a database id
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+    def validate_player(self, player_id):
+        """The player (by id), if an active member of the club (``club_players``)."""
+        if player_id is None:
+            return None
+        try:
+            return club_players(club=self.context["club"], players=[player_id])[0]
+        except NotAMember:
+            raise serializers.ValidationError("Not an active member of this club.") from None
 
 
 def _site_url(request) -> str:
     return request.build_absolute_uri("/")
 
 
-class ClubInvitationsApi(APIView):
+class ClubInvitationsApi(ApiErrorsMixin, APIView):
     """GET: the club's invitations (newest first). POST: invite ``email`` with ``role``,
     for an existing member (``player``: their id) or someone new (``name``) → 201."""
 
@@ -80,28 +90,16 @@ class ClubInvitationsApi(APIView):
     @extend_schema(request=InvitationInput, responses={201: InvitationOutput})
     def post(self, request, slug: str):
         club = club_for_admin(user=request.user, slug=slug)
-        data = InvitationInput(data=request.data)
+        data = InvitationInput(data=request.data, context={"club": club})
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        player = None
-        if values.get("player") is not None:
-            membership = Membership.objects.filter(club=club, player_id=values["player"],
-                                                   is_active=True).select_related("player")
-            member = membership.first()
-            if member is None:
-                raise ValidationError({"player": ["Not an active member of this club."]})
-            player = member.player
-        try:
-            sent = invitations.invitation_create(
-                club=club, email=values["email"], role=values["role"], player=player,
-                name=values.get("name", ""), invited_by=request.user,
-                site_url=_site_url(request))
-        except invitations.InvitationError as exc:
-            raise ValidationError({"detail": str(exc)}) from None
+        sent = invitations.invitation_create(
+            club=club, email=values["email"], role=values["role"], player=values.get("player"),
+            name=values.get("name", ""), invited_by=request.user, site_url=_site_url(request))
         return Response(InvitationOutput(sent.invitation).data, status=status.HTTP_201_CREATED)
 
 
-class ClubInvitationActionApi(APIView):
+class ClubInvitationActionApi(ApiErrorsMixin, APIView):
     """POST …/resend/ (a new link, mailed again) or …/revoke/ (the link stops working)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -111,12 +109,30 @@ class ClubInvitationActionApi(APIView):
     def post(self, request, slug: str, invitation_id: int):
         club = club_for_admin(user=request.user, slug=slug)
         invitation = get_object_or_404(Invitation, pk=invitation_id, club=club)
-        try:
-            if self.action == "resend":
-                invitation = invitations.invitation_resend(
-                    invitation=invitation, site_url=_site_url(request)).invitation
-            else:
-                invitation = invitations.invitation_revoke(invitation=invitation)
-        except invitations.InvitationError as exc:
-            raise ValidationError({"detail": str(exc)}) from None
+        if self.action == "resend":
+            invitation = invitations.invitation_resend(
+                invitation=invitation, site_url=_site_url(request)).invitation
+        else:
+            invitation = invitations.invitation_revoke(invitation=invitation)
         return Response(InvitationOutput(invitation).data)
+
+
+class InvitationAcceptOutput(serializers.Serializer):
+    club = MeOutput.ClubOut()
+    player = MeOutput.PlayerOut()
+
+
+class InvitationAcceptApi(ApiErrorsMixin, APIView):
+    """POST: the signed-in login accepts the invitation of the link's token. Only a login
+    that holds the invited address (verified) may: any other gets 403 and nothing changes
+    (the link stays open). A link that no longer works: 400."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses=InvitationAcceptOutput)
+    def post(self, request, token: str):
+        membership = invitations.invitation_accept(token=token, user=request.user)
+        club, player = membership.club, membership.player
+        return Response(InvitationAcceptOutput({
+            "club": {"slug": club.slug, "name": club.name, "role": membership.role},
+            "player": {"id": player.pk, "name": player.name}}).data)

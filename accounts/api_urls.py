@@ -4,6 +4,8 @@ from accounts import api
 
 urlpatterns = [
     path("me/", api.MeApi.as_view(), name="me-api"),
+    path("invitations/<str:token>/accept/", api.InvitationAcceptApi.as_view(),
+         name="invitation-accept-api"),
     path("clubs/<slug:slug>/invitations/", api.ClubInvitationsApi.as_view(),
          name="invitation-list-api"),
     path("clubs/<slug:slug>/invitations/<int:invitation_id>/resend/",

@@ -1,5 +1,8 @@
 """Account forms: shape only (the services decide)."""
 
+from allauth.account import app_settings as allauth_settings
+from allauth.account.adapter import get_adapter
+from allauth.account.forms import ResetPasswordForm
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
@@ -60,3 +63,23 @@ class AccountCloseForm(forms.Form):
         label="Rename my player to", max_length=120, required=False,
         help_text="Your results stay in the clubs' tables; leave empty to keep your name "
                   "there, or write e.g. 'Former member'.")
+
+
+class DeferredResetPasswordForm(ResetPasswordForm):
+    """allauth's reset request, whose address is looked up only when the mail is made
+    (``save``, after the answer): answering takes the same work for a known and an unknown
+    address, so its time tells nobody who has a login (issue 25.6)."""
+
+    users = ()
+
+    def clean_email(self) -> str:
+        if not allauth_settings.PREVENT_ENUMERATION:  # then the answer tells it anyway
+            return super().clean_email()
+        get_adapter().clean_email(self.cleaned_data["email"].lower())
+        return self.cleaned_data["email"]
+
+    def save(self, request, **kwargs) -> str:
+        if allauth_settings.PREVENT_ENUMERATION:
+            super().clean_email()  # allauth's lookup (``self.users``), now
+        return super().save(request, **kwargs)
+

@@ -12,6 +12,31 @@ from accounts.models import Invitation, JoinRequest, OutboundMail
 from clubs.models import Club, Membership, Player
 
 
+def verified_addresses(*, user) -> set[str]:
+    """The addresses the login has proved it reads (allauth's verified rows), lower case:
+    what is the login's own (its invitations, its data)."""
+    if not user.is_authenticated:
+        return set()
+    return {email.lower() for email in EmailAddress.objects.filter(
+        user_id=user.pk, verified=True).values_list("email", flat=True)}
+
+
+def holds_verified_address(*, user, email: str) -> bool:
+    return (email or "").strip().lower() in verified_addresses(user=user)
+
+
+def login_with_verified_address(*, email: str):
+    """The active login that holds ``email`` verified, or None."""
+    row = (EmailAddress.objects.filter(email__iexact=(email or "").strip(), verified=True,
+                                       user__is_active=True)
+           .select_related("user").first())
+    return row.user if row else None
+
+
+def has_second_factor(*, user) -> bool:
+    return Authenticator.objects.filter(user_id=user.pk).exists()
+
+
 def api_token_get(*, user: AbstractBaseUser) -> Token | None:
     return Token.objects.filter(user=user).first()
 
@@ -26,8 +51,7 @@ def outbox_list(*, club: Club) -> QuerySet[OutboundMail]:
 
 def members_without_login(*, club: Club) -> list[tuple[int, str]]:
     """(player id, name) of the club's active members who have no login yet."""
-    return list(Player.objects.filter(memberships__club=club, memberships__is_active=True,
-                                      user__isnull=True)
+    return list(Player.objects.members_of(club).filter(user__isnull=True)
                 .order_by("name").values_list("pk", "name"))
 
 
@@ -37,7 +61,7 @@ def me(*, user) -> dict:
     clubs = []
     if player is not None:
         clubs = [{"slug": slug, "name": name, "role": role} for slug, name, role
-                 in Membership.objects.filter(player=player, is_active=True)
+                 in Membership.objects.active().filter(player=player)
                  .order_by("club__name").values_list("club__slug", "club__name", "role")]
     return {"username": user.get_username(), "email": user.email,
             "player": {"id": player.pk, "name": player.name} if player else None,
@@ -74,11 +98,12 @@ def _when(value) -> str | None:
 def personal_data_export(*, user) -> dict:
     """What the site holds about a login, as JSON-able values: the login, its addresses and
     second factors (their kinds, never their secrets), its player, memberships and results,
-    invitations and requests to join, and the sections apps above add (their results,
-    notifications, chouette ledger lines)."""
+    invitations (to its verified addresses, or accepted by it) and requests to join, and the
+    sections apps above add (their results, notifications, chouette ledger lines)."""
     player = Player.objects.filter(user=user).first()
-    addresses = set(EmailAddress.objects.filter(user=user).values_list("email", flat=True))
-    addresses |= {user.email} if user.email else set()
+    # Only what is the login's own: invitations to the addresses it proved (verified), not
+    # to one it merely typed in (anybody's address, never confirmed).
+    addresses = verified_addresses(user=user)
     data = {
         "login": {"username": user.get_username(), "email": user.email,
                   "first_name": user.first_name, "last_name": user.last_name,

@@ -1,9 +1,12 @@
 """Account pages: sign-in and password reset (allauth's) with a rate limit, API tokens, invitations
 (accepting one; a club admin's list) and a club's outbox."""
 
+import logging
 import math
+from functools import partial
 
 from allauth.account.views import LoginView, PasswordResetView
+from allauth.core import ratelimit
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -18,17 +21,20 @@ from accounts import selectors, services
 from accounts.forms import (
     AccountCloseForm,
     ClubForm,
+    DeferredResetPasswordForm,
     InviteForm,
     InviteManyForm,
     JoinRequestForm,
     NewLoginForm,
 )
 from accounts.models import Invitation, JoinRequest
-from accounts.services import closing, invitations
+from accounts.services import closing, invitations, passwords
 from accounts.services import clubs as clubs_service
 from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
 from clubs.models import Club
-from clubs.permissions import club_for_admin
+from clubs.permissions import club_for_admin, club_players
+
+log = logging.getLogger(__name__)
 
 
 def _throttled(request, view, throttle_classes):
@@ -61,11 +67,39 @@ class ThrottledLoginView(_ThrottledPost, LoginView):
     throttle_classes = (LoginThrottle, LoginAddressThrottle)
 
 
+def after_answer(response, work):
+    """``work`` done once ``response`` has gone to the client: the WSGI or ASGI server
+    closes a response after writing it, and Django runs its closers then (the test client
+    too). (``_resource_closers`` is Django's list for that, private but there since 3.0.)
+    A failure is logged: the answer is gone already."""
+    def run():
+        try:
+            work()
+        except Exception:
+            log.exception("the work after the answer to %s failed", response)
+    response._resource_closers.append(run)
+    return response
+
+
 class ThrottledPasswordResetView(_ThrottledPost, PasswordResetView):
-    """allauth's reset request (the same answer whether the address is known or not; a
-    mail only to a known one, through the outbox), rate-limited like the login."""
+    """allauth's reset request, rate-limited like the login. The same answer, after the
+    same work, whether the address is known or not: the address is looked up and the mail
+    (to a known one only, through the outbox) made after the answer (issue 25.6)."""
 
     throttle_classes = (PasswordResetThrottle, LoginAddressThrottle)
+
+    def get_form_class(self):
+        return DeferredResetPasswordForm
+
+    def form_valid(self, form):
+        # allauth's own form_valid, with its save moved after the answer.
+        r429 = ratelimit.consume_or_429(self.request, action="reset_password",
+                                        key=form.cleaned_data["email"].lower())
+        if r429:
+            return r429
+        return after_answer(super(PasswordResetView, self).form_valid(form),
+                            partial(passwords.password_reset_mail, request=self.request,
+                                    form=form))
 
 
 @login_required
@@ -91,38 +125,53 @@ def api_tokens(request):
 
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request, token: str):
-    """The invitation link: a new person chooses a username and password; someone signed in
-    accepts with a button; someone with an account signs in first (``next`` comes back)."""
+    """The invitation link. It belongs to its address: a login that holds the address
+    (verified) accepts with a button; another signed-in login is told whose it is and may
+    sign out; signed out, the login that holds the address accepts and is signed in, or
+    someone new chooses a username and a password."""
     try:
         invitation = invitations.invitation_for_token(token=token)
     except invitations.InvitationInvalid as exc:
         return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
                       status=410)
-    form = None if request.user.is_authenticated else NewLoginForm(request.POST or None)
+    user = request.user
+    mine = user.is_authenticated and selectors.holds_verified_address(
+        user=user, email=invitation.email)
+    holder = None if user.is_authenticated else selectors.login_with_verified_address(
+        email=invitation.email)
+    form = None if user.is_authenticated or holder else NewLoginForm(request.POST or None)
+    status = 200
     if request.method == "POST":
+        membership = None
         try:
-            if request.user.is_authenticated:
-                membership = invitations.invitation_accept(token=token, user=request.user)
+            if user.is_authenticated:
+                membership = invitations.invitation_accept(token=token, user=user)
+            elif holder is not None:
+                holder, membership = invitations.invitation_accept_signed_out(token=token)
+                login(request, holder)
             elif form.is_valid():
-                user, membership = invitations.invitation_accept_new_user(
+                new_user, membership = invitations.invitation_accept_new_user(
                     token=token, username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"])
-                login(request, user)
-            else:
-                membership = None
+                login(request, new_user)
         except invitations.InvitationInvalid as exc:
             return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
                           status=410)
+        except invitations.InvitationNotYours as exc:
+            messages.error(request, str(exc))
+            status = 403
         except invitations.InvitationError as exc:
             messages.error(request, str(exc))
-            membership = None
         if membership is not None:
             messages.success(request, f"Welcome to {membership.club}, {membership.player.name}.")
             return redirect(membership.club.get_absolute_url())
+        if form is not None and form.errors:
+            status = 400
     return render(request, "accounts/invitation_accept.html", {
-        "invitation": invitation, "form": form,
-        "login_url": f"{reverse('account_login')}?next={request.path}"},
-        status=400 if form is not None and form.errors else 200)
+        "invitation": invitation, "form": form, "mine": mine, "holder": holder,
+        "holder_second_factor": holder is not None and selectors.has_second_factor(
+            user=holder),
+        "login_url": f"{reverse('account_login')}?next={request.path}"}, status=status)
 
 
 def _site_url(request) -> str:
@@ -142,12 +191,13 @@ def club_invitations(request, slug: str):
     if request.method == "POST":
         if request.POST.get("form") == "one" and one.is_valid():
             data = one.cleaned_data
-            player = club.memberships.filter(player_id=data["player"]).first() \
-                if data["player"] else None
             try:
+                player = club_players(club=club, players=[data["player"]],
+                                      error=invitations.InvitationError)[0] \
+                    if data["player"] else None
                 invitations.invitation_create(
                     club=club, email=data["email"], role=data["role"],
-                    player=player.player if player else None, name=data["name"],
+                    player=player, name=data["name"],
                     invited_by=request.user, site_url=_site_url(request))
             except invitations.InvitationError as exc:
                 one.add_error(None, str(exc))

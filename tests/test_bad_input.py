@@ -128,6 +128,7 @@ ACCOUNT_TARGETS = [
     # An open invitation's link (its holder, whoever they are), read and posted.
     _t("accounts:invitation-accept", "invite_token"),
     _t("accounts:invitation-accept", "invite_token", method="post"),
+    _t("invitation-accept-api", "invite_token", method="post", json=True),
     *[_t(name, method=method) for name in ALLAUTH_PAGES for method in ("get", "post")],
     # Links with a key: a made-up one.
     Target("account_confirm_email", lambda w: reverse("account_confirm_email", args=["x:y"])),

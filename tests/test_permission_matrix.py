@@ -492,8 +492,9 @@ ENDPOINTS = [
 
 #: Patterns with a policy of their own, tested elsewhere (see the module docstring).
 NOT_IN_THIS_MATRIX = {
-    # The invitation link: its holder, whoever they are (tests/accounts/test_invitations.py).
-    "accounts:invitation-accept",
+    # The invitation link: the login holding its address, or anyone signed out
+    # (tests/accounts/test_invitations.py, test_invitation_address.py).
+    "accounts:invitation-accept", "invitation-accept-api",
     # Tournaments: public brackets, the director's page for the club's admins (tests/tournaments).
     "tournaments:list", "tournaments:new", "tournaments:detail", "tournaments:state",
     "tournaments:manage", "tournaments:play", "tournaments:direct", "tournaments:mine",

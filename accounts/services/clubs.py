@@ -65,7 +65,7 @@ def join_request_create(*, club: Club, user, name: str = "", message: str = "") 
     if not club.join_requests_open:
         raise ClubSignupError(f"{club} does not take requests to join: ask its admins.")
     player = Player.objects.filter(user=user).first()
-    if player and Membership.objects.filter(club=club, player=player, is_active=True).exists():
+    if player and Membership.objects.active().of_club(club).filter(player=player).exists():
         raise ClubSignupError(f"You are a member of {club} already.")
     name = (name or (player.name if player else "") or user.get_username()).strip()[:120]
     try:

@@ -5,10 +5,13 @@ from allauth.account.models import EmailAddress
 
 def email_address_adopt(*, user, email: str) -> EmailAddress | None:
     """``email`` as the login's verified, primary address (a club's invitation was mailed
-    to it and opened), unless another login holds it already."""
+    to it and opened), unless another login holds it verified already. Another login's
+    unverified claim to it goes: that login never proved it reads the address."""
     email = (email or "").strip().lower()
-    if not email or EmailAddress.objects.filter(email__iexact=email).exclude(user=user).exists():
+    others = EmailAddress.objects.filter(email__iexact=email).exclude(user=user)
+    if not email or others.filter(verified=True).exists():
         return None
+    others.delete()
     address, _ = EmailAddress.objects.get_or_create(user=user, email=email)
     if not address.verified:
         address.verified = True

@@ -1,5 +1,12 @@
 """Club invitations: a club admin invites an address; the link works once and expires.
 
+An invitation belongs to its address. A signed-in login accepts it only if it holds that
+address verified (allauth's EmailAddress); any other login is refused (``InvitationNotYours``,
+a 403) and nothing is tied: a forwarded link makes nobody a member. Signed out, the link
+proves the mailbox, as a password-reset link does: it creates the invitee's login with the
+address verified, or signs in the login that holds it verified (unless that login has a
+second factor: then it signs in as usual first).
+
 The link carries a random token; only its SHA-256 is stored, so a leaked database gives no
 working link. Accepting ties the login to the invitation's player row (an existing member
 keeps all their history) or, for a new member, to the login's own player, creating one only
@@ -13,16 +20,19 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts import selectors
 from accounts.models import Invitation
 from accounts.services.emails import email_address_adopt
 from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
+from clubs.permissions import club_players
+from clubs.services import membership_grant
 
 
 class InvitationError(ValueError):
@@ -31,6 +41,15 @@ class InvitationError(ValueError):
 
 class InvitationInvalid(InvitationError):
     """A link that does not (or no longer) work: unknown, used, revoked or expired."""
+
+
+class InvitationNotYours(InvitationError, PermissionDenied):
+    """A login that does not hold the invitation's address (verified): not its invitee."""
+
+
+def not_yours_reason(invitation: Invitation) -> str:
+    return (f"This invitation is for {invitation.email}, which is not a verified address "
+            f"of your login: sign out, then open the link again to accept it.")
 
 
 @dataclass(frozen=True)
@@ -77,8 +96,7 @@ def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLA
     with ``name``, for someone new. The mail is queued in the same transaction."""
     email, role, name = _clean_email(email), _clean_role(role), (name or "").strip()
     if player is not None:
-        if not Membership.objects.filter(club=club, player=player, is_active=True).exists():
-            raise InvitationError(f"{player.name} is not a member of {club}.")
+        player = club_players(club=club, players=[player], error=InvitationError)[0]
         if player.user_id:
             raise InvitationError(f"{player.name} already has a login.")
         name = ""
@@ -113,9 +131,8 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
         if not name.strip():
             errors.append(f"Line {number}: write it as 'name, email'.")
             continue
-        member = (Player.objects.filter(memberships__club=club, memberships__is_active=True,
-                                        user__isnull=True, email__iexact=email.strip())
-                  .first())
+        member = (Player.objects.members_of(club)
+                  .filter(user__isnull=True, email__iexact=email.strip()).first())
         try:
             sent.append(invitation_create(
                 club=club, email=email, role=role, player=member,
@@ -181,8 +198,47 @@ def invitation_for_token(*, token: str, lock: bool = False) -> Invitation:
 
 @transaction.atomic
 def invitation_accept(*, token: str, user) -> Membership:
-    """Tie ``user`` to the invitation's player and club, once."""
+    """``user`` (signed in) accepts: only if the login holds the invited address verified,
+    otherwise ``InvitationNotYours`` and nothing changes (the link stays open)."""
     invitation = invitation_for_token(token=token, lock=True)
+    if not selectors.holds_verified_address(user=user, email=invitation.email):
+        raise InvitationNotYours(not_yours_reason(invitation))
+    return _tie(invitation, user)
+
+
+@transaction.atomic
+def invitation_accept_signed_out(*, token: str):
+    """Signed out, by the link mailed to the address: the login that holds the address
+    verified accepts, and the caller signs it in. Returns (login, membership)."""
+    invitation = invitation_for_token(token=token, lock=True)
+    user = selectors.login_with_verified_address(email=invitation.email)
+    if user is None:
+        raise InvitationError("No login holds this address yet: choose a username and a "
+                              "password to make yours.")
+    if selectors.has_second_factor(user=user):
+        raise InvitationError("Your login has a second factor: sign in first, then accept.")
+    return user, _tie(invitation, user)
+
+
+@transaction.atomic
+def invitation_accept_new_user(*, token: str, username: str, password: str):
+    """Someone new: create the login (the form validated the password), its address the
+    invited one, verified (the link was mailed there), and accept."""
+    invitation = invitation_for_token(token=token, lock=True)
+    if selectors.login_with_verified_address(email=invitation.email) is not None:
+        raise InvitationError(f"A login holds {invitation.email} already: accept as that "
+                              "login instead.")
+    user_model = get_user_model()
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise InvitationError(f"The username {username!r} is taken.")
+    user = user_model.objects.create_user(username=username, email=invitation.email,
+                                          password=password)
+    email_address_adopt(user=user, email=invitation.email)
+    return user, _tie(invitation, user)
+
+
+def _tie(invitation: Invitation, user) -> Membership:
+    """Tie ``user`` to the invitation's player and club, once (the invitation is locked)."""
     own = Player.objects.select_for_update().filter(user=user).first()
     if invitation.player_id:
         player = Player.objects.select_for_update().get(pk=invitation.player_id)
@@ -198,29 +254,10 @@ def invitation_accept(*, token: str, user) -> Membership:
     else:
         player = own or Player.objects.create(name=invitation.name, email=invitation.email,
                                               user=user)
-    membership, _ = Membership.objects.select_for_update().get_or_create(
-        club=invitation.club, player=player, defaults={"role": invitation.role})
-    if membership.role != invitation.role or not membership.is_active:
-        membership.role, membership.is_active = invitation.role, True
-        membership.save(update_fields=["role", "is_active"])
-    if user.email != invitation.email and not user.email:
+    membership = membership_grant(club=invitation.club, player=player, role=invitation.role)
+    if not user.email:
         user.email = invitation.email
         user.save(update_fields=["email"])
-    if user.email == invitation.email:
-        email_address_adopt(user=user, email=invitation.email)
     invitation.accepted_at, invitation.accepted_by = timezone.now(), user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
     return membership
-
-
-@transaction.atomic
-def invitation_accept_new_user(*, token: str, username: str, password: str):
-    """Someone new: create the login (the form validated the password) and accept."""
-    invitation = invitation_for_token(token=token, lock=True)
-    user_model = get_user_model()
-    if user_model.objects.filter(username__iexact=username).exists():
-        raise InvitationError(f"The username {username!r} is taken.")
-    user = user_model.objects.create_user(username=username, email=invitation.email,
-                                          password=password)
-    membership = invitation_accept(token=token, user=user)
-    return user, membership

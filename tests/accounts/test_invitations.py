@@ -138,7 +138,7 @@ def test_a_member_with_a_login_or_an_ended_member_cannot_be_invited(club, bob, e
     with pytest.raises(InvitationError, match="already has a login"):
         invitation_create(club=club, email="bob@example.org", player=bob.player)
     Membership.objects.filter(player=erin).update(is_active=False)
-    with pytest.raises(InvitationError, match="not a member"):
+    with pytest.raises(InvitationError, match="not an active member"):
         invitation_create(club=club, email="erin@example.org", player=erin)
     assert OutboundMail.objects.count() == 0
 
@@ -201,7 +201,18 @@ def test_the_api_invites_lists_resends_and_revokes(client, club, alice, erin):
     assert resent.status_code == 200 and resent.json()["sent_count"] == 2
     revoked = client.post(reverse("invitation-revoke-api", args=[club.slug, pk]))
     assert revoked.json()["status"] == "revoked"
-    assert client.post(reverse("invitation-resend-api", args=[club.slug, pk])).status_code == 400
+    refused = client.post(reverse("invitation-resend-api", args=[club.slug, pk]))
+    assert refused.status_code == 400
+    assert refused.json() == {"detail": "This invitation was revoked: it cannot be resent."}
+
+
+def test_the_api_names_the_field_of_a_player_who_is_not_a_member(client, club, alice, dave):
+    client.force_login(alice)
+    response = client.post(reverse("invitation-list-api", args=[club.slug]),
+                           {"email": "x@example.org", "role": "player", "player": dave.player.pk},
+                           content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"player": ["Not an active member of this club."]}
 
 
 @pytest.mark.parametrize("body", [

@@ -170,3 +170,18 @@ def test_password_tries_at_closing_are_paused_like_the_login(client, bob, settin
     answers = [client.post(reverse("accounts:my-data-close"), {"password": "wrong"})
                .status_code for _ in range(3)]
     assert answers == [400, 400, 429]
+
+
+def test_the_download_lists_invitations_to_verified_addresses_only(client, other_club, bob,
+                                                                  carol):
+    from accounts.services.invitations import invitation_create
+
+    invitation_create(club=other_club, email="carol@example.org", name="Carol")
+    invitation_create(club=other_club, email="bob@example.org", name="Bob")
+    client.force_login(bob)
+    client.post(reverse("account_email"), {"action_add": "", "email": "carol@example.org"})
+    assert EmailAddress.objects.filter(user=bob, email="carol@example.org",
+                                       verified=False).exists()  # typed in, never confirmed
+    assert [i["email"] for i in _download(client)["invitations"]] == ["bob@example.org"]
+    client.force_login(carol)
+    assert [i["email"] for i in _download(client)["invitations"]] == ["carol@example.org"]

@@ -81,3 +81,45 @@ def test_a_password_change_is_told_to_the_login_s_address_through_the_outbox(cli
         "password2": "new-Passphrase-22"})
     assert list(OutboundMail.objects.values_list("to", "kind")) == [
         ("ann@example.org", "password_changed")]
+
+
+def _answer_only(client, monkeypatch, email):
+    """The reset request's answer, and the work it leaves for after the answer (not run)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts import views
+
+    later = []
+    monkeypatch.setattr(views, "after_answer",
+                        lambda response, work: later.append(work) or response)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(RESET, {"email": email})
+    return response, [q["sql"] for q in queries.captured_queries], later
+
+
+def test_the_answer_takes_the_same_work_for_a_known_and_an_unknown_address(
+        client, ann, monkeypatch):
+    known, known_sql, known_later = _answer_only(client, monkeypatch, "ann@example.org")
+    unknown, unknown_sql, unknown_later = _answer_only(client, monkeypatch,
+                                                       "nobody@example.org")
+    assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"])
+    assert [t.name for t in known.templates] == [t.name for t in unknown.templates]
+    assert known_sql == unknown_sql  # no lookup of the address, no mail, before the answer
+    assert not any("emailaddress" in sql or "auth_user" in sql for sql in known_sql)
+    assert OutboundMail.objects.count() == 0
+    # After the answer: the lookup, and a mail for the known address only.
+    known_later[0]()
+    unknown_later[0]()
+    assert list(OutboundMail.objects.values_list("to", "kind")) == [
+        ("ann@example.org", "password_reset")]
+
+
+def test_a_failure_after_the_answer_is_logged_not_raised(caplog):
+    from django.http import HttpResponse
+
+    from accounts.views import after_answer
+
+    response = after_answer(HttpResponse("ok"), lambda: 1 / 0)
+    response.close()
+    assert "after the answer" in caplog.text
