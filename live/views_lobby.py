@@ -17,6 +17,7 @@ from clubs.models import Club, Player
 from clubs.pagecache import PAGE_SECONDS, club_stamp
 from clubs.permissions import club_for_member
 from clubs.selectors import club_members
+from config.converters import MAX_ID
 from live.services import LiveError
 
 #: The names one search answers at most (and the club size whose names come with the page).
@@ -69,12 +70,12 @@ def lobby_player(*, club: Club, post, field: str) -> Player | None:
     """The player the start form names in ``field`` (an id), or else in ``<field>_name``
     (the name typed without the script): the one active member of the club so called."""
     value = (post.get(field) or "").strip()
-    if value.isdigit() and len(value) <= 18:
-        return Player.objects.filter(pk=int(value)).first()
+    if value.isascii() and value.isdigit():  # beyond the column: no one (no OverflowError)
+        return Player.objects.filter(pk=int(value)).first() if int(value) <= MAX_ID else None
     name = (post.get(f"{field}_name") or "").strip()[:QUERY_MAX]
     if not name:
         return None
-    found = [p for p in club_members(club=club).filter(player__name__iexact=name)[:2]]
+    found = list(club_members(club=club).filter(player__name__iexact=name)[:2])
     if not found:
         raise LiveError(f"No member of the club is called “{name}”.")
     if len(found) > 1:

@@ -128,3 +128,11 @@ def test_a_member_of_another_club_is_not_found_by_name(club, joe, other_club):
                                       {"player_b_name": "Stranger", "length": 3}, follow=True)
     assert "No member of the club" in response.content.decode()
     assert not LiveMatch.objects.exists()
+
+
+def test_an_id_beyond_the_column_names_no_one(club, joe):
+    response = _client(joe.user).post(reverse("live:club", args=[club.slug]),
+                                      {"player_b": "99999999999999999999", "length": 3},
+                                      follow=True)
+    assert response.status_code == 200 and "Choose the two players" in response.content.decode()
+    assert not LiveMatch.objects.exists()
