@@ -1,6 +1,7 @@
 from django.urls import path
 
 from accounts import api
+from config import converters  # noqa: F401  (registers <id:...>, a database id)
 
 urlpatterns = [
     path("me/", api.MeApi.as_view(), name="me-api"),
@@ -8,8 +9,8 @@ urlpatterns = [
          name="invitation-accept-api"),
     path("clubs/<slug:slug>/invitations/", api.ClubInvitationsApi.as_view(),
          name="invitation-list-api"),
-    path("clubs/<slug:slug>/invitations/<int:invitation_id>/resend/",
+    path("clubs/<slug:slug>/invitations/<id:invitation_id>/resend/",
          api.ClubInvitationActionApi.as_view(action="resend"), name="invitation-resend-api"),
-    path("clubs/<slug:slug>/invitations/<int:invitation_id>/revoke/",
+    path("clubs/<slug:slug>/invitations/<id:invitation_id>/revoke/",
          api.ClubInvitationActionApi.as_view(action="revoke"), name="invitation-revoke-api"),
 ]

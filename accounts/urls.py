@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from config import converters  # noqa: F401  (registers <id:...>, a database id)
+
 from . import views
 
 app_name = "accounts"
@@ -15,7 +17,7 @@ urlpatterns = [
          name="invitation-accept"),
     path("clubs/<slug:slug>/manage/invitations/", views.club_invitations,
          name="club-invitations"),
-    path("clubs/<slug:slug>/manage/invitations/<int:invitation_id>/<str:action>/",
+    path("clubs/<slug:slug>/manage/invitations/<id:invitation_id>/<str:action>/",
          views.club_invitation_action, name="club-invitation-action"),
     path("clubs/<slug:slug>/manage/outbox/", views.club_outbox, name="club-outbox"),
     path("clubs/new/", views.club_new, name="club-new"),

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from config import converters  # noqa: F401  (registers <id:...>, a database id)
+
 from . import views
 
 app_name = "clubs"
@@ -8,8 +10,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("clubs/<slug:slug>/", views.club_detail, name="detail"),
     path("clubs/<slug:slug>/manage/", views.club_manage, name="manage"),
-    path("clubs/<slug:slug>/manage/members/<int:membership_id>/role/", views.membership_role,
+    path("clubs/<slug:slug>/manage/members/<id:membership_id>/role/", views.membership_role,
          name="membership-role"),
-    path("clubs/<slug:slug>/manage/members/<int:membership_id>/remove/",
+    path("clubs/<slug:slug>/manage/members/<id:membership_id>/remove/",
          views.membership_remove, name="membership-remove"),
 ]

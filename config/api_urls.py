@@ -1,11 +1,11 @@
 """The API root: every app's API routes under /api/."""
 
 from django.urls import include, path
-from rest_framework.routers import DefaultRouter
 
 from clubs.api.views import ClubViewSet, PlayerViewSet
+from config.converters import IdDefaultRouter
 
-router = DefaultRouter()
+router = IdDefaultRouter()  # detail routes take database ids only
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
 

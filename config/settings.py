@@ -339,6 +339,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # <id:pk> (config/converters.py) is a database id: an integer, as <int:pk> was.
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
+    # The router's path routes add ``/api/clubs.json`` and the like: the schema, as before,
+    # describes the plain paths only.
+    "PREPROCESSING_HOOKS": ["drf_spectacular.hooks.preprocess_exclude_path_format"],
 }
 
 # --- Production hardening (DEBUG off) -----------------------------------------------------

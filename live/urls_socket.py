@@ -2,8 +2,10 @@
 
 from django.urls import path
 
+from config import converters  # noqa: F401  (registers <id:...>, a database id)
+
 from .views_socket import LiveMatchSocket
 
 websocket_urlpatterns = [
-    path("ws/live/<int:pk>/", LiveMatchSocket.as_asgi()),
+    path("ws/live/<id:pk>/", LiveMatchSocket.as_asgi()),
 ]

@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
 from clubs.permissions import club_for_member, is_club_admin
 from games.board.svg import BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
@@ -25,6 +25,7 @@ from live import selectors, services
 from live.core import LiveMatchPlay
 from live.models import LiveMatch
 from live.permissions import live_club_for_viewer, live_match_for_viewer, live_sides_for
+from live.views_lobby import lobby_me, lobby_members, lobby_player
 from tournaments.models import Challenge, TournamentMatch
 
 # --------------------------------------------------------------------------- the board
@@ -241,12 +242,11 @@ def club_live(request, slug: str):
     club = club_for_member(user=request.user, slug=slug)
     if request.method == "POST":
         return _start(request, club)
-    members = list(Membership.objects.active().filter(club=club).select_related("player")
-                   .order_by("player__name"))
-    me = next((m.player for m in members if m.player.user_id == request.user.pk), None)
+    # No select of every member (a club of 500): a search field whose datalist the page's
+    # script fills from live:member-search; a small club's names come with the page.
     return render(request, "live/public/list.html", {
         "club": club, "matches": selectors.live_match_list(club=club)[:50],
-        "members": [m.player for m in members], "me": me,
+        "members": lobby_members(club=club), "me": lobby_me(club=club, user=request.user),
         "admin": is_club_admin(user=request.user, club=club),
         "dice_choices": LiveMatch.Dice.choices, "level_choices": LiveMatch.Level.choices})
 
@@ -271,9 +271,10 @@ def _start(request, club):
         if playing is not None and playing.club_id == club.pk:
             return redirect("live:board", pk=playing.pk)  # already on a board: follow it
     try:
-        a = _member_or_none(post.get("player_a")) or (me if row is None else None)
+        a = lobby_player(club=club, post=post, field="player_a") or (
+            me if row is None else None)
         computer = post.get("player_b") == "computer"
-        b = None if computer else _member_or_none(post.get("player_b"))
+        b = None if computer else lobby_player(club=club, post=post, field="player_b")
         if row is None and challenge is None and (a is None or (b is None and not computer)):
             raise services.LiveError("Choose the two players.")
         match = services.live_match_create(
@@ -286,8 +287,3 @@ def _start(request, club):
         messages.error(request, str(exc))
         return redirect("live:club", slug=club.slug)
     return redirect(reverse("live:board", args=[match.pk]))
-
-
-def _member_or_none(value) -> Player | None:
-    pk = _int(value or "")
-    return Player.objects.filter(pk=pk).first() if pk else None

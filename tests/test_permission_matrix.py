@@ -380,6 +380,7 @@ ENDPOINTS = [
     Endpoint("live:board", MEMBERS, _r("live:board", "live_match.pk")),
     Endpoint("live:screen", MEMBERS, _r("live:screen", "live_match.pk")),
     Endpoint("live:club-screen", MEMBERS, _r("live:club-screen", CLUB_SLUG)),
+    Endpoint("live:member-search", MEMBERS, _r("live:member-search", CLUB_SLUG)),
     Endpoint("live:state", MEMBERS, _r("live:state", "live_match.pk")),
     Endpoint("live:preview", MEMBERS, _r("live:preview", "live_match.pk")),
     Endpoint("live:act", frozenset({"bob"}), _r("live:act", "live_match.pk"), "post",

@@ -1,11 +1,12 @@
 """Chouette API routes (included under /api/)."""
 
 from django.urls import path
-from rest_framework.routers import SimpleRouter
+
+from config.converters import IdRouter  # (and <id:...>, a database id)
 
 from . import views as api
 
-router = SimpleRouter()
+router = IdRouter()  # detail routes take database ids only
 router.register("chouette/sessions", api.ChouetteSessionViewSet, basename="chouette-session")
 router.register("chouette/games", api.ChouetteGameViewSet, basename="chouette-game")
 
@@ -16,19 +17,19 @@ urlpatterns = [
          name="chouette-settlement-api"),
     path("clubs/<slug:slug>/chouette/payments/", api.ChouettePaymentApi.as_view(),
          name="chouette-payment-api"),
-    path("clubs/<slug:slug>/chouette/payments/<int:pk>/undo/",
+    path("clubs/<slug:slug>/chouette/payments/<id:pk>/undo/",
          api.ChouettePaymentUndoApi.as_view(), name="chouette-payment-undo-api"),
-    path("chouette/sessions/<int:pk>/order/", api.ChouetteOrderRollApi.as_view(),
+    path("chouette/sessions/<id:pk>/order/", api.ChouetteOrderRollApi.as_view(),
          name="chouette-order-api"),
-    path("chouette/sessions/<int:pk>/lineup/", api.ChouetteLineupApi.as_view(),
+    path("chouette/sessions/<id:pk>/lineup/", api.ChouetteLineupApi.as_view(),
          name="chouette-lineup-api"),
-    path("chouette/sessions/<int:pk>/games/", api.ChouetteGameStartApi.as_view(),
+    path("chouette/sessions/<id:pk>/games/", api.ChouetteGameStartApi.as_view(),
          name="chouette-game-start-api"),
-    path("chouette/sessions/<int:pk>/undo/", api.ChouetteGameUndoApi.as_view(),
+    path("chouette/sessions/<id:pk>/undo/", api.ChouetteGameUndoApi.as_view(),
          name="chouette-undo-api"),
-    path("chouette/games/<int:pk>/cube-actions/", api.ChouetteCubeActionApi.as_view(),
+    path("chouette/games/<id:pk>/cube-actions/", api.ChouetteCubeActionApi.as_view(),
          name="chouette-cube-action-api"),
-    path("chouette/games/<int:pk>/result/", api.ChouetteResultApi.as_view(),
+    path("chouette/games/<id:pk>/result/", api.ChouetteResultApi.as_view(),
          name="chouette-result-api"),
     *router.urls,
 ]

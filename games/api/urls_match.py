@@ -1,9 +1,10 @@
 from django.urls import path
-from rest_framework.routers import SimpleRouter
+
+from config.converters import IdRouter  # (and <id:...>, a database id)
 
 from .match import MatchRecordViewSet, MatchUploadApi
 
-router = SimpleRouter()
+router = IdRouter()  # detail routes take database ids only
 router.register("matches", MatchRecordViewSet, basename="match-record")
 
 urlpatterns = [

@@ -41,12 +41,12 @@ class BoardView:
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
-    margin: int = 10
+    margin: int = 24  # the frame around the felt, where the point numbers are written
     point: int = 40  # width of a point
     bar: int = 40
     tray: int = 46
     checker: int = 36  # diameter
-    height: int = 440
+    height: int = 468  # the felt: 420 high, two stacks of five and the bar between
 
     @property
     def width(self) -> int:
@@ -169,10 +169,10 @@ def _points(home: str, actor: int) -> str:
         x1, xm = x0 + G.point, x0 + G.point / 2
         if bottom:
             base, end = G.height - G.margin, G.height - G.margin - tip
-            label_y = G.height - 1
+            label_y = G.height - G.margin / 2  # centred in the frame (dominant-baseline)
         else:
             base, end = G.margin, G.margin + tip
-            label_y = G.margin - 1
+            label_y = G.margin / 2
         shade = "b-dark" if (column % 2) == (0 if bottom else 1) else "b-light"
         out.append(f'<path d="M{x0},{base}L{xm},{end}L{x1},{base}z" class="{shade}"/>')
         number = point if actor == 0 else 25 - point

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from chouette import services
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, close_phone, new_phone
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -97,7 +97,8 @@ def test_the_read_only_board_fits_a_phone(phone, live_server, doubled, bob):
                          ids=["phone", "desktop"])
 def test_each_rule_checkbox_sits_beside_its_label(browser, live_server, club, alice, bob,
                                                  viewport):
-    context = browser.new_context(viewport=viewport)
+    context = (new_phone(browser, is_mobile=False, has_touch=False) if viewport == PHONE
+               else browser.new_context(viewport=viewport))
     page = context.new_page()
     try:
         _login(page, live_server, "alice")
@@ -116,7 +117,7 @@ def test_each_rule_checkbox_sits_beside_its_label(browser, live_server, club, al
         page.click("label[for=id_raccoons]")
         assert page.is_checked("#id_raccoons") != checked
     finally:
-        context.close()
+        close_phone(context) if viewport == PHONE else context.close()
 
 
 @pytest.mark.parametrize("page_name", ["list", "record", "settlement"])

@@ -8,6 +8,7 @@ import pytest
 
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
+from tests.browser.conftest import close_phone, new_phone
 from tests.factories import sample_bytes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -95,8 +96,7 @@ def test_board_direction_is_switched_and_remembered(page, live_server, login, re
 
 
 def test_phone_sized_replay_fits_and_steps(browser, live_server, record):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
+    context = new_phone(browser)
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
@@ -116,7 +116,7 @@ def test_phone_sized_replay_fits_and_steps(browser, live_server, record):
         page.wait_for_function("location.hash === '#g1-t2'")
         _shot(page, "phone")
     finally:
-        context.close()
+        close_phone(context)
 
 
 def test_without_javascript_every_turn_is_a_link(browser, live_server, record):

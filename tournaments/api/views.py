@@ -5,7 +5,7 @@ withdraw their own entries (the services check who: anyone else gets a 403). Eve
 goes through ``tournaments.services``; the gates of ``clubs.permissions`` decide who may
 call it."""
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.generics import get_object_or_404
@@ -13,7 +13,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.pagecache import CachedListMixin
+from clubs.pagecache import CachedListMixin, cached_answer
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from ops.api import ApiErrorsMixin
 from tournaments import selectors, services
@@ -93,21 +93,28 @@ class TournamentReportOutput(serializers.ModelSerializer):
                   "match_record", "created_at"]
 
 
-def _with_bracket(queryset):
-    """Entries, matches and placings with their players in four queries, whatever the
+def _bracket_prefetches() -> list[Prefetch]:
+    """Entries, matches and placings with their players: three queries, whatever the
     size."""
-    return queryset.prefetch_related(
+    return [
         Prefetch("matches", queryset=TournamentMatch.objects.select_related(
             "player_a", "player_b").order_by("pk")),
         Prefetch("entries", queryset=Entry.objects.select_related("player")
                  .order_by("seed", "pk")),
         Prefetch("placings", queryset=Placing.objects.select_related("player")
-                 .order_by("competition", "place", "player__name")))
+                 .order_by("competition", "place", "player__name"))]
+
+
+def _with_bracket(queryset):
+    """The tournaments with their bracket (``_bracket_prefetches``)."""
+    return queryset.prefetch_related(*_bracket_prefetches())
 
 
 class TournamentViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet):
     """Club tournaments; the detail carries the entries and the bracket (every match with
-    its slots, players and result). The list is kept until an event moves."""
+    its slots, players and result). The list is kept until an event moves; the detail is
+    kept per version of its event (every write to it bumps the version) and the club's
+    stamp (a player renamed)."""
 
     def list_version(self) -> str:
         return selectors.events_version(club=None, model=Tournament)
@@ -121,6 +128,22 @@ class TournamentViewSet(CachedListMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_serializer_class(self):
         return TournamentDetailOutput if self.action == "retrieve" else TournamentOutput
+
+    def retrieve(self, request, *args, **kwargs):
+        # The detail of a 64-player double elimination is ~130 matches and 64 entries:
+        # reading and serializing them cost ten times a minimal request. A warm answer reads
+        # the tournament's row (its version) only; the bracket is read when it moved.
+        queryset = self.filter_queryset(
+            Tournament.objects.select_related("club").order_by("-starts_on", "-pk"))
+        tournament = get_object_or_404(queryset, pk=kwargs[self.lookup_field])
+        self.check_object_permissions(request, tournament)
+
+        def make():
+            prefetch_related_objects([tournament], *_bracket_prefetches())
+            return self.get_serializer(tournament).data
+
+        return cached_answer(request, f"tournament:{tournament.pk}:{tournament.version}",
+                             make, club=tournament.club)
 
 
 # --------------------------------------------------------------------------- input
