@@ -251,6 +251,17 @@ ACCOUNT_RATE_LIMITS = {
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = env.str("MFA_TOTP_ISSUER", default="Backgammon club")
 
+# --- The client's address (rate limits) ------------------------------------------------
+#: How many proxies of ours stand in front of the web server (a load balancer, nginx...),
+#: each appending the address it was reached from to X-Forwarded-For. 0 (the default): the
+#: client connects directly and its address is the connection's; X-Forwarded-For, which any
+#: client can write, is ignored. Our throttles (accounts.throttling.client_address), DRF's
+#: and allauth's limits all read the client's address this way.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+if NUM_PROXIES < 0:
+    raise ImproperlyConfigured("NUM_PROXIES must be 0 or more.")
+ALLAUTH_TRUSTED_PROXY_COUNT = NUM_PROXIES
+
 # Who may start a club: "open" (anyone signed in; they become its admin) or "staff".
 CLUB_CREATION = env.str("CLUB_CREATION", default="open")
 if CLUB_CREATION not in ("open", "staff"):
@@ -327,9 +338,8 @@ REST_FRAMEWORK = {
         "login": env.str("LOGIN_THROTTLE", default="5/minute"),
         "login-ip": env.str("LOGIN_THROTTLE_IP", default="30/minute"),
     },
-    # Behind a proxy, how many of them append to X-Forwarded-For (else every client would
-    # share the proxy's address and its limits).
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # The client's address for DRF: the same as ours and allauth's (NUM_PROXIES above).
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Backgammon club manager API",
