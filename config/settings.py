@@ -26,6 +26,11 @@ _DEV_SECRET = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdefgh
 SECRET_KEY = env.str("SECRET_KEY", default=_DEV_SECRET if DEBUG else "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+if not DEBUG and SECRET_KEY == _DEV_SECRET:
+    # The development key is public (it is in this file): sessions and reset links signed
+    # with it could be forged.
+    raise ImproperlyConfigured("SECRET_KEY is the development key: set a secret key of your "
+                               "own when DEBUG is off.")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -353,7 +358,10 @@ SPECTACULAR_SETTINGS = {
 
 # --- Production hardening (DEBUG off) -----------------------------------------------------
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if NUM_PROXIES > 0:
+        # Only a proxy of ours may say the client came over HTTPS; with none in front, a
+        # client's own X-Forwarded-Proto would pass plain HTTP off as secure.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
