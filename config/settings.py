@@ -119,7 +119,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;",
          "transaction_mode": "IMMEDIATE"}
     )
+elif env.bool("DB_POOL", default=False):
+    # PostgreSQL under ASGI (bin/web; config/asgi.py turns DB_POOL on): each request and each
+    # socket's database call runs in a thread of its own, and a persistent connection per
+    # thread would pile up (76 after 20 matches). A pool per process hands a connection to
+    # whoever needs one and takes it back after the request: at most DB_POOL_MAX connections
+    # per web process (so WEB_CONCURRENCY x DB_POOL_MAX in all); a request finding them all
+    # busy waits up to DB_POOL_TIMEOUT seconds. The pool requires CONN_MAX_AGE 0.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=2),
+        "max_size": env.int("DB_POOL_MAX", default=10),
+        "timeout": env.float("DB_POOL_TIMEOUT", default=20.0),
+    }
 else:
+    # PostgreSQL elsewhere (Celery's workers, a WSGI server, manage.py): one connection per
+    # worker thread, kept for CONN_MAX_AGE seconds; their number is the threads'.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
