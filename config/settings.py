@@ -143,8 +143,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="")
 # The channel layer carries "this live match changed" to the pages following it: Redis
 # between processes; in one process (the embedded default's runserver) memory is enough.
+# Redis Pub/Sub: one PUBLISH per change, heard at once by each web process following the
+# match, which hands it to its own sockets. (channels_redis' list-based layer pops one
+# message per socket per round trip: at 20 full-speed matches its queues fell behind by
+# seconds and dropped changes.) A page that misses one still polls.
 CHANNEL_LAYERS = {"default": {
-    "BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]},
+    "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "CONFIG": {"hosts": [REDIS_URL]},
 } if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
