@@ -383,6 +383,7 @@ def main() -> None:
         base = args.url
     else:
         process, base = start_web(args.workers, server_env)
+    load_before = os.getloadavg()
     sampler = ConnectionSampler(dsn, None if args.url else APP_NAME)
     pool = ThreadPoolExecutor(max_workers=args.matches)
     try:
@@ -428,6 +429,9 @@ def main() -> None:
           f"({'the server' if not args.url else 'every other client of the database'})")
     finished = sum(1 for table in tables if table.actions)
     print(f"  matches played   {finished} of {len(tables)}")
+    print(f"  machine          {os.cpu_count()} cores, load average "
+          f"{' '.join(f'{x:.1f}' for x in load_before)} before the run, "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} after it")
 
 
 if __name__ == "__main__":
