@@ -1,5 +1,7 @@
 FROM python:3.11-slim
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DEBUG=false
+# bin/web's defaults in the image: its tools on the PATH's Python, every interface, port 8000.
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DEBUG=false \
+    BIN=/usr/local/bin HOST=0.0.0.0 PORT=8000
 WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
@@ -8,4 +10,4 @@ RUN SECRET_KEY=build-only-collectstatic python manage.py collectstatic --noinput
 RUN useradd --create-home app && mkdir -p /app/data && chown app /app/data
 USER app
 EXPOSE 8000
-CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "config.asgi:application"]
+CMD ["bin/web"]

@@ -42,6 +42,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_ratings.py --django
 	$(BIN)/python tests/benchmarks/bench_analysis.py
 	$(BIN)/python tests/benchmarks/bench_pages.py
+	$(BIN)/python tests/benchmarks/bench_live_load.py --quiet
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \

@@ -5,18 +5,41 @@ The rates live in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (set from the env
 read it when asked, so a settings override (the tests' low or high limits) takes effect.
 The history is kept in the default cache: local memory, or Redis when REDIS_URL is set
 (then every web process shares it).
+
+Every limit counts per client address, and the address is ``client_address``: the
+connection's (``REMOTE_ADDR``) unless ``NUM_PROXIES`` says how many proxies of ours stand
+in front, as allauth's own limits read it (``ALLAUTH_TRUSTED_PROXY_COUNT``, set from the
+same value). A client's made-up ``X-Forwarded-For`` never picks its own address.
 """
 
 import hashlib
 
+from django.conf import settings
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+
+
+def client_address(request) -> str:
+    """The client's address. With no proxy in front (``NUM_PROXIES`` 0, the default) it is
+    the connection's, whatever ``X-Forwarded-For`` says. Behind ``NUM_PROXIES`` proxies of
+    ours, each appends the address it was reached from to ``X-Forwarded-For``: the client's
+    is the NUM_PROXIES-th from the right (what a client wrote itself is further left)."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = getattr(settings, "NUM_PROXIES", 0) or 0
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if proxies <= 0 or not forwarded.strip():
+        return remote
+    addresses = [part.strip() for part in forwarded.split(",")]
+    return addresses[-min(proxies, len(addresses))] or remote
 
 
 class _RatesFromSettings:
     @property
     def THROTTLE_RATES(self):  # noqa: N802 - the name DRF reads
         return api_settings.DEFAULT_THROTTLE_RATES
+
+    def get_ident(self, request):
+        return client_address(request)
 
 
 class AnonThrottle(_RatesFromSettings, AnonRateThrottle):

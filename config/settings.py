@@ -26,6 +26,11 @@ _DEV_SECRET = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdefgh
 SECRET_KEY = env.str("SECRET_KEY", default=_DEV_SECRET if DEBUG else "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+if not DEBUG and SECRET_KEY == _DEV_SECRET:
+    # The development key is public (it is in this file): sessions and reset links signed
+    # with it could be forged.
+    raise ImproperlyConfigured("SECRET_KEY is the development key: set a secret key of your "
+                               "own when DEBUG is off.")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -114,7 +119,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;",
          "transaction_mode": "IMMEDIATE"}
     )
+elif env.bool("DB_POOL", default=False):
+    # PostgreSQL under ASGI (bin/web; config/asgi.py turns DB_POOL on): each request and each
+    # socket's database call runs in a thread of its own, and a persistent connection per
+    # thread would pile up (76 after 20 matches). A pool per process hands a connection to
+    # whoever needs one and takes it back after the request: at most DB_POOL_MAX connections
+    # per web process (so WEB_CONCURRENCY x DB_POOL_MAX in all); a request finding them all
+    # busy waits up to DB_POOL_TIMEOUT seconds. The pool requires CONN_MAX_AGE 0.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=2),
+        "max_size": env.int("DB_POOL_MAX", default=10),
+        "timeout": env.float("DB_POOL_TIMEOUT", default=20.0),
+    }
 else:
+    # PostgreSQL elsewhere (Celery's workers, a WSGI server, manage.py): one connection per
+    # worker thread, kept for CONN_MAX_AGE seconds; their number is the threads'.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -123,8 +143,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="")
 # The channel layer carries "this live match changed" to the pages following it: Redis
 # between processes; in one process (the embedded default's runserver) memory is enough.
+# Redis Pub/Sub: one PUBLISH per change, heard at once by each web process following the
+# match, which hands it to its own sockets. (channels_redis' list-based layer pops one
+# message per socket per round trip: at 20 full-speed matches its queues fell behind by
+# seconds and dropped changes.) A page that misses one still polls.
 CHANNEL_LAYERS = {"default": {
-    "BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]},
+    "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "CONFIG": {"hosts": [REDIS_URL]},
 } if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -251,6 +276,17 @@ ACCOUNT_RATE_LIMITS = {
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = env.str("MFA_TOTP_ISSUER", default="Backgammon club")
 
+# --- The client's address (rate limits) ------------------------------------------------
+#: How many proxies of ours stand in front of the web server (a load balancer, nginx...),
+#: each appending the address it was reached from to X-Forwarded-For. 0 (the default): the
+#: client connects directly and its address is the connection's; X-Forwarded-For, which any
+#: client can write, is ignored. Our throttles (accounts.throttling.client_address), DRF's
+#: and allauth's limits all read the client's address this way.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+if NUM_PROXIES < 0:
+    raise ImproperlyConfigured("NUM_PROXIES must be 0 or more.")
+ALLAUTH_TRUSTED_PROXY_COUNT = NUM_PROXIES
+
 # Who may start a club: "open" (anyone signed in; they become its admin) or "staff".
 CLUB_CREATION = env.str("CLUB_CREATION", default="open")
 if CLUB_CREATION not in ("open", "staff"):
@@ -327,9 +363,8 @@ REST_FRAMEWORK = {
         "login": env.str("LOGIN_THROTTLE", default="5/minute"),
         "login-ip": env.str("LOGIN_THROTTLE_IP", default="30/minute"),
     },
-    # Behind a proxy, how many of them append to X-Forwarded-For (else every client would
-    # share the proxy's address and its limits).
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # The client's address for DRF: the same as ours and allauth's (NUM_PROXIES above).
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Backgammon club manager API",
@@ -348,7 +383,10 @@ SPECTACULAR_SETTINGS = {
 
 # --- Production hardening (DEBUG off) -----------------------------------------------------
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if NUM_PROXIES > 0:
+        # Only a proxy of ours may say the client came over HTTPS; with none in front, a
+        # client's own X-Forwarded-Proto would pass plain HTTP off as secure.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -86,6 +86,7 @@ NAMED = {
     "config/settings.py": "config", "config/celery.py": "config",
     "config/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
     "config/converters.py": "urls",  # the <id:...> path converter and the id routers
+    "config/web_worker.py": "config",  # bin/web's gunicorn worker class (uvicorn's)
     "notifications/auth.py": "views",  # the login backend loading the unread count (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)
