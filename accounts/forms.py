@@ -1,6 +1,7 @@
 """Account forms: shape only (the services decide)."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import Invitation
@@ -60,3 +61,9 @@ class AccountCloseForm(forms.Form):
         label="Rename my player to", max_length=120, required=False,
         help_text="Your results stay in the clubs' tables; leave empty to keep your name "
                   "there, or write e.g. 'Former member'.")
+
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label="Language", required=False,
+        choices=[("", "The club's language, else your browser's"), *settings.LANGUAGES])
