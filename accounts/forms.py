@@ -4,6 +4,7 @@ from allauth.account import app_settings as allauth_settings
 from allauth.account.adapter import get_adapter
 from allauth.account.forms import ResetPasswordForm
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 
 from accounts.models import Invitation
@@ -83,3 +84,8 @@ class DeferredResetPasswordForm(ResetPasswordForm):
             super().clean_email()  # allauth's lookup (``self.users``), now
         return super().save(request, **kwargs)
 
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label="Language", required=False,
+        choices=[("", "The club's language, else your browser's"), *settings.LANGUAGES])

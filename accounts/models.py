@@ -151,3 +151,16 @@ class JoinRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} asks to join {self.club}"
+
+
+class AccountPreference(models.Model):
+    """A login's own choices: the language its pages and mails speak."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="preference")
+    language = models.CharField(
+        max_length=8, blank=True, choices=settings.LANGUAGES,
+        help_text="Blank: the club's language, else the browser's.")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or 'no language chosen'}"

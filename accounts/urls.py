@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/my-data/", views.my_data, name="my-data"),
     path("accounts/my-data/download/", views.my_data_download, name="my-data-download"),
     path("accounts/my-data/close/", views.my_data_close, name="my-data-close"),
+    path("accounts/language/", views.account_language_choose, name="language"),
     path("accounts/invitations/<str:token>/", views.invitation_accept,
          name="invitation-accept"),
     path("clubs/<slug:slug>/manage/invitations/", views.club_invitations,

@@ -25,11 +25,13 @@ from accounts.forms import (
     InviteForm,
     InviteManyForm,
     JoinRequestForm,
+    LanguageForm,
     NewLoginForm,
 )
 from accounts.models import Invitation, JoinRequest
 from accounts.services import closing, invitations, passwords
 from accounts.services import clubs as clubs_service
+from accounts.services.language import account_language, account_language_set
 from accounts.throttling import LoginAddressThrottle, LoginThrottle, PasswordResetThrottle
 from clubs.models import Club
 from clubs.permissions import club_for_admin, club_players
@@ -328,9 +330,29 @@ def _int(value) -> int | None:
 def my_data(request):
     """The signed-in login's own page: email, password, two-factor sign-in, their data to
     download, and closing the login."""
-    return render(request, "accounts/my_data.html", {
-        "form": AccountCloseForm(), "player": selectors.player_of(user=request.user),
-        "two_factor_recommended": selectors.two_factor_recommended(user=request.user)})
+    return render(request, "accounts/my_data.html", _account_page(request, AccountCloseForm()))
+
+
+def _account_page(request, form) -> dict:
+    return {"form": form, "player": selectors.player_of(user=request.user),
+            "two_factor_recommended": selectors.two_factor_recommended(user=request.user),
+            "language_form": LanguageForm(
+                initial={"language": account_language(user=request.user)})}
+
+
+@login_required
+@require_POST
+def account_language_choose(request):
+    """The login's language for its pages and mails (blank: the club's, else the
+    browser's)."""
+    form = LanguageForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose one of the site's languages.")
+        return redirect("accounts:my-data")
+    account_language_set(user=request.user, language=form.cleaned_data["language"],
+                         session=request.session)
+    messages.success(request, "Your language is saved.")
+    return redirect("accounts:my-data")
 
 
 @login_required
@@ -362,7 +384,4 @@ def my_data_close(request):
             messages.success(request, "Your login is closed. Your results stay in the "
                                       "clubs' tables.")
             return redirect("clubs:home")
-    return render(request, "accounts/my_data.html", {
-        "form": form, "player": selectors.player_of(user=request.user),
-        "two_factor_recommended": selectors.two_factor_recommended(user=request.user)},
-        status=400)
+    return render(request, "accounts/my_data.html", _account_page(request, form), status=400)

@@ -28,6 +28,10 @@ class Club(models.Model):
     join_requests_open = models.BooleanField(
         "Open to requests to join", default=False,
         help_text="Signed-in visitors may ask to join; the club's admins approve or refuse.")
+    language = models.CharField(
+        max_length=8, blank=True, choices=settings.LANGUAGES,
+        help_text="The language of the club's pages for visitors who chose none, and of its "
+                  "mails to members who chose none. Blank: each visitor's browser decides.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()

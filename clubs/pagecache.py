@@ -12,7 +12,8 @@ the viewer's flags such as "may write"). The key also holds, on its own:
 
 - the club's *stamp*: a token in the cache that a rename or a membership change replaces
   (``club_stamp_bump``, from ``clubs.signals``), so that names and roles are never stale;
-- whether the viewer is signed in, and the request's full path (page numbers, filters).
+- whether the viewer is signed in, the page's language, and the request's full path (page
+  numbers, filters).
 
 The page's template extends ``part_frame|default:"base.html"``: rendered with it set to
 ``includes/_bare.html`` it gives its blocks between markers, and the frame
@@ -34,6 +35,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
@@ -81,7 +83,7 @@ def cached_page(request, club, key: str | None, build: Build, *,
     if key is None or len(messages.get_messages(request)):
         return render(request, *build())
     described = (f"{club.pk}:{club_stamp(club)}:{key}:{int(request.user.is_authenticated)}:"
-                 f"{request.get_full_path()}")
+                 f"{get_language()}:{request.get_full_path()}")
     # Hashed: versions hold times (spaces), paths any character; memcached takes neither.
     full_key = f"pages:{club.pk}:{hashlib.sha256(described.encode()).hexdigest()}"
     parts = cache.get(full_key)
@@ -120,13 +122,14 @@ def site_stamp() -> str:
 
 def cached_answer(request, key: str, make: Callable[[], object], *, club=None,
                   seconds: int = PAGE_SECONDS) -> HttpResponse:
-    """An API answer made once per ``key`` (the version of what it shows) and the request's
-    host and path (pagination links are absolute); with ``club``, its stamp too (names),
+    """An API answer made once per ``key`` (the version of what it shows), language, and the
+    request's host and path (pagination links are absolute); with ``club``, its stamp too (names),
     else the site's stamp. Kept as JSON too: a JSON client gets the bytes as they were
     rendered (rendering a list of 500 rows again cost more than the rest of the request);
     the browsable API renders the data as usual."""
     stamp = club_stamp(club) if club is not None else site_stamp()
-    full_key = _hashed("api", f"{stamp}:{key}:{request.get_host()}:{request.get_full_path()}")
+    full_key = _hashed("api", f"{stamp}:{key}:{get_language()}:{request.get_host()}:"
+                              f"{request.get_full_path()}")
     kept = cache.get(full_key)
     if kept is None:
         data = make()

@@ -8,6 +8,7 @@ signal: call ``clubs.pagecache.club_stamp_bump`` after it.
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from clubs.language import club_language_remember
 from clubs.models import Club, Membership, Player
 from clubs.pagecache import club_stamp_bump
 
@@ -25,6 +26,7 @@ def player_saved_pages(sender, instance: Player, created: bool, update_fields=No
 @receiver(post_save, sender=Club, dispatch_uid="clubs.club_saved_pages")
 def club_saved_pages(sender, instance: Club, **kwargs) -> None:
     club_stamp_bump([instance.pk])  # its name, city, currency are on its pages
+    club_language_remember(instance)
 
 
 @receiver(post_save, sender=Membership, dispatch_uid="clubs.membership_saved_pages")

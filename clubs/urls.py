@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("clubs/<slug:slug>/", views.club_detail, name="detail"),
     path("clubs/<slug:slug>/manage/", views.club_manage, name="manage"),
+    path("clubs/<slug:slug>/manage/language/", views.club_language, name="language"),
     path("clubs/<slug:slug>/manage/members/<id:membership_id>/role/", views.membership_role,
          name="membership-role"),
     path("clubs/<slug:slug>/manage/members/<id:membership_id>/remove/",

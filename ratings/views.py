@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from clubs.decorators import login_if_anonymous
 from clubs.models import Player
@@ -49,6 +50,7 @@ def _fragment(request, key: str | None, template: str, make_context,
               seconds: int = CACHE_SECONDS) -> str:
     """A page's table, rendered once per version of the club's ratings (see
     ``selectors.cache_key``): the selector runs only when the cache misses."""
+    key = key and f"{key}:{get_language()}"
     html = cache.get(key) if key else None
     if html is None:
         html = render_to_string(template, make_context(), request)
@@ -68,7 +70,7 @@ def _whole_page(request, club, key: str | None, build, *, vary=(),
     so a warm page renders the frame only. With messages to show, nothing is cached."""
     if key is None or len(messages.get_messages(request)):
         return render(request, *build())
-    flags = ":".join(str(flag) for flag in vary)
+    flags = ":".join(str(flag) for flag in (get_language(), *vary))
     if request.user.is_authenticated:
         return _member_page(request, club, f"{key}:member:{flags}:{request.get_full_path()}",
                             build, seconds)

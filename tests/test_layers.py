@@ -90,6 +90,8 @@ NAMED = {
     "notifications/auth.py": "views",  # the login backend loading the unread count (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)
+    "accounts/middleware.py": "views",  # which language a page speaks
+    "clubs/language.py": "selectors",  # a club's language, kept in the cache per slug
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show

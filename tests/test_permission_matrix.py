@@ -37,7 +37,7 @@ from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 
-from accounts.models import Invitation, OutboundMail
+from accounts.models import AccountPreference, Invitation, OutboundMail
 from accounts.services.invitations import invitation_create
 from analysis.models import Analysis, AnalysisSetting, PlayerChoice
 from audit.models import AuditEntry
@@ -213,7 +213,10 @@ def snapshot() -> dict:
         "logins": list(User.objects.order_by("pk").values_list("pk", "username", "is_active")),
         "invitations": list(Invitation.objects.order_by("pk").values_list(
             "pk", "token_hash", "revoked_at")),
-        "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open")),
+        "clubs": list(Club.objects.order_by("pk").values_list("pk", "join_requests_open",
+                                                              "language")),
+        "languages": list(AccountPreference.objects.order_by("pk").values_list("user_id",
+                                                                              "language")),
         "mails": OutboundMail.objects.count(),
         "analyses": list(Analysis.objects.order_by("pk").values_list("pk", "status", "plies")),
         "analysis choices": list(PlayerChoice.objects.order_by("pk").values_list(
@@ -294,6 +297,8 @@ ENDPOINTS = [
     Endpoint("accounts:my-data-download", SIGNED_IN, _r("accounts:my-data-download")),
     Endpoint("accounts:my-data-close", SIGNED_IN, _r("accounts:my-data-close"), "post",
              data=lambda w: {"password": "correct horse battery"}),
+    Endpoint("accounts:language", SIGNED_IN, _r("accounts:language"), "post",
+             data=lambda w: {"language": "de"}),
     Endpoint("account_email", SIGNED_IN, _r("account_email")),
     Endpoint("account_change_password", SIGNED_IN, _r("account_change_password")),
     Endpoint("mfa_index", SIGNED_IN, _r("mfa_index")),
@@ -332,6 +337,8 @@ ENDPOINTS = [
     Endpoint("clubs:manage", ADMINS, _r("clubs:manage", CLUB_SLUG)),
     Endpoint("clubs:manage", ADMINS, _r("clubs:manage", CLUB_SLUG), "post",
              data=lambda w: {"name": "Newcomer", "role": "player"}, label="join"),
+    Endpoint("clubs:language", ADMINS, _r("clubs:language", CLUB_SLUG), "post",
+             data=lambda w: {"language": "it"}),
     Endpoint("clubs:membership-role", ADMINS,
              lambda w: reverse("clubs:membership-role", args=[
                  w.club.slug, Membership.objects.get(club=w.club, player=w.dora).pk]),
@@ -529,7 +536,8 @@ IGNORED = {"account_login", "account_logout", "account_inactive", "account_signu
            "mfa_authenticate", "mfa_reauthenticate", "mfa_activate_totp", "mfa_deactivate_totp",
            "mfa_view_recovery_codes", "mfa_generate_recovery_codes",
            "mfa_download_recovery_codes",
-           "api-root", "api-schema", "api-docs", "healthz"}
+           "api-root", "api-schema", "api-docs", "healthz",
+           "javascript-catalog"}  # the translations of the pages' scripts, the same for all
 
 
 # --------------------------------------------------------------------------- expectations

@@ -1,5 +1,6 @@
 """Writes for clubs and members. Keyword-only; permission gates run in the callers."""
 
+from django.conf import settings
 from django.db import transaction
 
 from audit.models import AuditEntry
@@ -74,3 +75,13 @@ def _refuse_removing_last_admin(membership: Membership, *, new_role: str | None)
               .of_club(membership.club_id))
     if admins.count() <= 1:
         raise MembershipError("A club must keep at least one admin.")
+
+
+def club_language_set(*, club: Club, language: str) -> Club:
+    """The club's language (``""``: each visitor's browser decides); the gate is the
+    caller's (the club's admins)."""
+    if language and language not in dict(settings.LANGUAGES):
+        raise MembershipError("Choose one of the site's languages.")
+    club.language = language
+    club.save(update_fields=["language"])
+    return club

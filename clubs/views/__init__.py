@@ -1,5 +1,6 @@
 """Club pages: public (clubs, members) and manage (a club admin's own club only)."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -60,7 +61,7 @@ def club_manage(request, slug: str):
         search, page = _members_page(request, club)
         return "clubs/manage/members.html", {
             "club": club, "members": page.object_list, "page": page, "q": search,
-            "form": form, "roles": Membership.Role.choices}
+            "form": form, "roles": Membership.Role.choices, "languages": CLUB_LANGUAGES}
 
     # A form with errors is this request's own; the empty one is cached with the members.
     return cached_page(request, club, None if form.is_bound else "manage", build)
@@ -98,3 +99,16 @@ def _apply(request, service, *, done: str, **kwargs) -> None:
         messages.error(request, str(exc))
     else:
         messages.success(request, done)
+
+
+#: The club's language choices (blank first: no language of its own).
+CLUB_LANGUAGES = [("", "Each visitor's browser decides"), *settings.LANGUAGES]
+
+
+@login_required
+@require_POST
+def club_language(request, slug: str):
+    club = club_for_admin(user=request.user, slug=slug)
+    _apply(request, services.club_language_set, club=club,
+           language=request.POST.get("language", ""), done="The club's language is saved.")
+    return redirect("clubs:manage", slug=club.slug)

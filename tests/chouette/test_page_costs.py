@@ -86,8 +86,8 @@ def test_the_session_list_cost_does_not_grow_with_the_clubs_sessions(client, clu
     large = _cost(client, url)
     # auth session, user, club with roles, the chouette version, the count for the pager,
     # one page of sessions (game and player counts in subqueries: without them each row
-    # would add two queries).
-    assert small[1] == large[1] == 6
+    # would add two queries), the club's language (the cache is empty).
+    assert small[1] == large[1] == 7
     assert small[2] == large[2]  # a page of rows plus a handful, whatever the club's size
     assert large[2] <= SESSIONS_PER_PAGE + 6
     # The same page, not a longer one (only the counts in the pager's text differ).
@@ -123,12 +123,12 @@ def test_the_record_cost_follows_the_players_own_games(client, club, alice, bob)
     after = _cost(client, url)
     # auth session, user, club with roles, the player, the chouette version, the roles per
     # evening (one grouped query), the money per evening (one grouped query): never a query
-    # per game or evening.
-    assert before[1] == after[1] == 7
+    # per game or evening. And the club's language (the cache is empty).
+    assert before[1] == after[1] == 8
     assert before[2] == after[2]
     assert len(after[0].context["rows"]) == 1
     # Bob's own games do add rows: one per evening he played.
     _evening(club, [bob.player, others[1], others[2]], day=20)
     more = _cost(client, url)
-    assert more[1] == 7 and len(more[0].context["rows"]) == 2
+    assert more[1] == 8 and len(more[0].context["rows"]) == 2
     assert more[2] == before[2] + 2  # one more evening in each of the two grouped reads

@@ -85,7 +85,7 @@ def test_manage_page_shows_a_page_of_members_in_constant_queries(
     with django_assert_num_queries(4):
         body = client.get(url).content.decode()
     assert "csrf-token-of-the-viewer" not in body
-    assert body.count('name="csrfmiddlewaretoken"') == 2 * MEMBERS_PER_PAGE + 2
+    assert body.count('name="csrfmiddlewaretoken"') == 2 * MEMBERS_PER_PAGE + 3
 
 
 def test_admin_adds_a_member(client, alice, club):

@@ -167,8 +167,8 @@ def test_match_list_shows_a_page_in_the_same_queries_at_any_size(
     cache.clear()
     # Built: session, user, club with roles, the records' version, the pager's count, a
     # page of records with players and checks (no query per record: the N+1 of a lazy
-    # record.player_left or record.rules_check).
-    with django_assert_num_queries(6):
+    # record.player_left or record.rules_check), the club's language (an empty cache).
+    with django_assert_num_queries(7):
         small = client.get(url).content.decode()
     assert small.count('class="badge') == 1
     _copies(checked, RECORDS_PER_PAGE + 40)  # new records: a new version
