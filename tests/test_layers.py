@@ -85,7 +85,7 @@ NAMED = {
     "chouette/state.py": "selectors",  # stored rows turned back into pure values (reads)
     "config/settings.py": "config", "config/celery.py": "config",
     "config/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
-    "notifications/auth.py": "views",  # the login backend loading the unread count (reads)
+    "accounts/auth.py": "views",  # the sign-in backend loading the user (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)
     # helpers of the pages (no writes), coming in the same pass from other work:
