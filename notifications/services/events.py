@@ -28,13 +28,21 @@ RULED = (AuditEntry.Action.RULING, AuditEntry.Action.RESULT_CORRECTED,
 
 
 def _score(report: ResultReport) -> str:
-    return f"{report.winner.name} won {report.score_a}–{report.score_b}"
+    """"Ann won 7–3": the winner's score first, whichever side of the match they were on."""
+    won, lost = ((report.score_a, report.score_b) if report.winner_id == report.match.player_a_id
+                 else (report.score_b, report.score_a))
+    return f"{report.winner.name} won {won}–{lost}"
+
+
+def _report_url(match) -> str:
+    """The event's page at the match's report, where its players confirm or dispute it."""
+    return f"{match.tournament.get_absolute_url()}#confirm-{match.key}"
 
 
 @transaction.atomic
 def result_report_notify(*, report_id: int, event: str) -> None:
-    """``event``: "reported" (the opponent is told) or the status the report went to
-    (disputed or flagged: the reporter is told)."""
+    """``event``: "reported" (the opponent is told, while the report waits for them) or the
+    status the report went to (disputed or flagged: the reporter is told)."""
     report = (ResultReport.objects.select_related(
         "match__tournament__club", "match__player_a__user", "match__player_b__user",
         "winner", "reported_by", "resolved_by").filter(pk=report_id).first())
@@ -42,24 +50,25 @@ def result_report_notify(*, report_id: int, event: str) -> None:
         return
     match = report.match
     players = [p for p in (match.player_a, match.player_b) if p is not None]
-    key = f"tournament-report:{report.pk}"
-    tournament = match.tournament
-    where, slug = tournament.name, tournament.club.slug
-    if event == "reported":
+    key, where = f"tournament-report:{report.pk}", match.tournament.name
+    if event == "reported" and report.status == R.PENDING:
         reporter = next((p.name for p in players if p.user_id == report.reported_by_id),
                         "Your opponent")
         notify(key=f"{key}:reported", kind=Kind.RESULT_REPORTED,
                users=[p.user for p in players], actor=report.reported_by,
+               subject=f"Result to confirm: {_score(report)}, {where}",
                text=f"{reporter} reported your match in {where}: {_score(report)}. "
                     "Confirm it or dispute it.",
-               url=reverse("tournaments:mine", args=[slug]), club_id=tournament.club_id)
+               action="Confirm or dispute the result", url=_report_url(match),
+               club_id=match.tournament.club_id)
     elif event in (R.DISPUTED, R.FLAGGED):
         notify(key=f"{key}:{event}", kind=Kind.REPORT_DISPUTED,
                users=[report.reported_by], actor=report.resolved_by,
+               subject=f"Your result went to the referees: {where}",
                text=f"Your report of your match in {where} ({_score(report)}) went to the "
                     f"referees: {report.note}",
-               url=reverse("tournaments:detail", args=[slug, tournament.pk]),
-               club_id=tournament.club_id)
+               action="See the match", url=_report_url(match),
+               club_id=match.tournament.club_id)
 
 
 @transaction.atomic
@@ -68,12 +77,27 @@ def join_request_notify(*, request_id: int) -> None:
                .filter(pk=request_id).first())
     if request is None or request.status == JoinRequest.Status.PENDING:
         return
-    answer = "approved: welcome" if request.status == JoinRequest.Status.APPROVED \
-        else "refused"
+    approved = request.status == JoinRequest.Status.APPROVED
+    club = request.club
     notify(key=f"join-request:{request.pk}:{request.status}", kind=Kind.MEMBERSHIP,
            users=[request.user], actor=request.decided_by,
-           text=f"Your request to join {request.club.name} was {answer}.",
-           url=request.club.get_absolute_url(), club_id=request.club_id)
+           subject=f"{club.name}: your request to join was "
+                   f"{'approved' if approved else 'refused'}",
+           text=f"Your request to join {club.name} was "
+                f"{'approved: welcome' if approved else 'refused'}.",
+           action=f"Open {club.name}'s page", url=club.get_absolute_url(), club_id=club.pk)
+
+
+def _page_of(target) -> str:
+    """The page showing the match a ruling touched: its own page, or its event's."""
+    if hasattr(target, "get_absolute_url"):
+        return target.get_absolute_url()
+    if hasattr(target, "tournament"):
+        return target.tournament.get_absolute_url()
+    if hasattr(target, "ladder"):
+        return reverse("tournaments:ladder", args=[target.ladder.club.slug, target.ladder_id])
+    season = target.division.season
+    return reverse("tournaments:league", args=[season.club.slug, season.pk])
 
 
 @transaction.atomic
@@ -88,12 +112,13 @@ def ruling_notify(*, entry_id: int) -> None:
     users = [p.user for p in players if p is not None and p.user_id]
     if not users:
         return
-    what = "corrected the result of" if entry.action == AuditEntry.Action.RESULT_CORRECTED \
-        else "ruled on"
-    url = target.get_absolute_url() if hasattr(target, "get_absolute_url") else ""
+    corrected = entry.action == AuditEntry.Action.RESULT_CORRECTED
+    what = "corrected the result of" if corrected else "ruled on"
     notify(key=f"ruling:{entry.pk}", kind=Kind.REPORT_RULED, users=users, actor=entry.actor,
+           subject=f"{'Result corrected' if corrected else 'Referee ruling'}: "
+                   f"{entry.target_label}",
            text=f"A referee {what} your match ({entry.target_label}): {entry.reason}",
-           url=url, club_id=entry.club_id)
+           action="See the match", url=_page_of(target), club_id=entry.club_id)
 
 
 def _money(amount, currency: str) -> str:
@@ -129,6 +154,8 @@ def chouette_session_notify(*, session_id: int) -> None:
             elif step["payee_id"] == row["player_id"]:
                 lines.append(f"{step['payer']} pays you {_money(step['amount'], currency)}.")
         notify(key=f"chouette-closed:{session.pk}", kind=Kind.CHOUETTE_SETTLED, users=[user],
-               text=" ".join(lines)[:300],
-               body="\n".join(lines), url=session.get_absolute_url(),
+               subject=f"Chouette settled: {when} at {session.club.name}",
+               text=" ".join(lines)[:300], body="\n".join(lines),
+               action="See who pays whom",
+               url=reverse("chouette:settlement", args=[session.club.slug]),
                club_id=session.club_id)

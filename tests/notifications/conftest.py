@@ -9,3 +9,6 @@ def committed(django_capture_on_commit_callbacks):
         with django_capture_on_commit_callbacks(execute=True):
             return call(**kwargs)
     return run
+
+
+from tests.accounts.conftest import smtp_port, smtp_server, smtp_settings  # noqa: E402, F401

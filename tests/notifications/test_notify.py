@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 
 def _tell(*users, actor=None, key="report:1"):
     return notify(key=key, kind=Kind.RESULT_REPORTED, users=users, actor=actor,
-                  text="Alice reported 7-3 in your semi-final", url="/tournaments/1/")
+                  subject="Result to confirm", text="Alice reported 7-3 in your semi-final",
+                  url="/tournaments/1/")
 
 
 def test_each_person_is_told_once_per_event(alice, bob, carol):
