@@ -9,12 +9,16 @@ mail (a redelivered message, the periodic requeue) finds it taken and sends noth
 try carries the row's one Message-ID: when the SMTP server answers after the timeout, the
 mail may have gone, and the next try is the same message, which receivers drop. A row left
 "being sent" (its worker died mid-conversation) is tried again after ``SENDING_STALE``.
+
+A closed login's mails keep their rows but lose its address and their text
+(``mail_recipient_forget``).
 """
 
 import logging
 import smtplib
 from datetime import timedelta
 
+from allauth.account.models import EmailAddress
 from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -58,7 +62,8 @@ def _dispatch(mail_id: int) -> None:
 
 
 def _claimable(now) -> Q:
-    return Q(status=S.PENDING) | Q(status=S.SENDING, last_attempt_at__lt=now - SENDING_STALE)
+    return (Q(status=S.PENDING) | Q(status=S.SENDING, last_attempt_at__lt=now - SENDING_STALE)
+            ) & Q(to_closed_login=False)
 
 
 def _claim(mail_id: int) -> OutboundMail | None:
@@ -138,3 +143,18 @@ def mail_retry_failed(*, mail_ids) -> int:
     for mail_id in ids:
         transaction.on_commit(lambda mail_id=mail_id: _dispatch(mail_id))
     return len(ids)
+
+
+def mail_recipient_forget(*, user) -> int:
+    """A login being closed: the mails sent to it lose its address and their text; the rows
+    stay in the club's outbox as "sent to a closed login", and one not sent yet never goes.
+    Its mails are those to its verified addresses (an address added but never confirmed
+    may be someone else's) and its notices (keyed by the login). How many rows."""
+    mine = Q(key__startswith="notify:", key__endswith=f":{user.pk}")
+    for address in EmailAddress.objects.filter(user=user, verified=True).values_list(
+            "email", flat=True):
+        mine |= Q(to__iexact=address)
+    rows = OutboundMail.objects.filter(mine)
+    rows.filter(status__in=[S.PENDING, S.SENDING]).update(
+        status=S.FAILED, last_error="Not sent: the login was closed.")
+    return rows.update(to="", body="", html_body="", to_closed_login=True)
