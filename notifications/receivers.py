@@ -47,6 +47,9 @@ def ruling_recorded(sender, instance: AuditEntry, created: bool, **kwargs) -> No
 
 
 @receiver(post_save, sender=ChouetteSession, dispatch_uid="notifications.chouette_closed")
-def chouette_session_saved(sender, instance: ChouetteSession, created: bool, **kwargs) -> None:
+def chouette_session_saved(sender, instance: ChouetteSession, created: bool,
+                           update_fields=None, **kwargs) -> None:
+    if update_fields is not None and "status" not in update_fields:
+        return  # a closed evening's other changes: told already
     if not created and instance.status == ChouetteSession.Status.CLOSED:
         _after_commit(tasks.chouette_session_notify_task, instance.pk)

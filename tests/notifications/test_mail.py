@@ -116,3 +116,26 @@ def test_a_long_subject_is_cut_short(bob):
            url="/")
     subject = OutboundMail.objects.get().subject
     assert len(subject) == 78 and subject.endswith("…")
+
+
+def test_a_ladder_correction_links_to_the_ladder(club, bob, carol, committed):
+    from django.utils import timezone
+
+    from audit.models import AuditEntry
+    from audit.services import audit_record
+    from tournaments.models_formats import Challenge, Ladder
+
+    ann = PlayerFactory(name="Ann", user=UserFactory(username="ann"))
+    MembershipFactory(club=club, player=ann)
+    ladder = Ladder.objects.create(club=club, name="Club ladder")
+    now = timezone.now()
+    challenge = Challenge.objects.create(ladder=ladder, challenger=ann, challenged=bob.player,
+                                         issued_at=now, deadline=now, length=7)
+    committed(audit_record, club_id=club.pk, actor=carol, target=challenge,
+              action=AuditEntry.Action.RESULT_CORRECTED, reason="Recount")
+    link = SITE + reverse("tournaments:ladder", args=[club.slug, ladder.pk])
+    mails = OutboundMail.objects.order_by("to")
+    assert [m.to for m in mails] == ["ann@example.org", "bob@example.org"]  # not Carol
+    for mail in mails:
+        assert mail.subject.startswith("Result corrected: ") and len(mail.subject) <= 78
+        assert "Recount" in mail.body and link in mail.body and f'href="{link}"' in mail.html_body
