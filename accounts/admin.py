@@ -8,7 +8,8 @@ from accounts.services.mail import mail_retry_failed
 
 @admin.register(OutboundMail)
 class OutboundMailAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "to", "kind", "subject", "status", "attempts", "sent_at")
+    list_display = ("created_at", "recipient", "kind", "subject", "status", "attempts",
+                    "sent_at")
     list_filter = ("status", "kind", "club")
     search_fields = ("to", "subject", "key")
     list_select_related = ("club",)

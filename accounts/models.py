@@ -7,26 +7,43 @@ down when it happened. The idempotency key (what happened + to whom) makes a sec
 attempt to queue the same mail a no-op, so nobody gets it twice.
 """
 
+from email.utils import make_msgid
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
 
+def new_message_id() -> str:
+    """A Message-ID of the site's own domain (``<...@club.example>``), made once per mail."""
+    return make_msgid(domain=urlsplit(settings.SITE_URL).hostname or "localhost")
+
+
 class OutboundMail(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be sent"
+        SENDING = "sending", "Being sent"
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed (gave up)"
 
     key = models.CharField(max_length=200, unique=True,
                            help_text="What caused the mail and to whom: queued once.")
+    #: The same on every try, so a receiver drops a mail it got twice (a send answered
+    #: after the timeout is tried again: it may have gone).
+    message_id = models.CharField(max_length=255, unique=True, default=new_message_id)
     club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="+")
-    to = models.EmailField()
+    #: Empty once the login it was sent to is closed (``to_closed_login``).
+    to = models.EmailField(blank=True)
+    to_closed_login = models.BooleanField(
+        default=False, help_text="Sent to a login since closed: its address and the "
+                                 "mail's text are gone.")
     kind = models.CharField(max_length=40)
     subject = models.CharField(max_length=200)
-    body = models.TextField()
+    body = models.TextField(blank=True, help_text="The plain text.")
+    html_body = models.TextField(blank=True, help_text="The same as HTML (optional).")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
@@ -40,7 +57,8 @@ class OutboundMail(models.Model):
         indexes = [models.Index(fields=["status", "created_at"],
                                 name="accounts_mail_status_created")]
         constraints = [
-            models.CheckConstraint(condition=Q(status__in=["pending", "sent", "failed"]),
+            models.CheckConstraint(condition=Q(status__in=["pending", "sending", "sent",
+                                                           "failed"]),
                                    name="accounts_outboundmail_status_valid"),
             models.CheckConstraint(condition=Q(status="sent", sent_at__isnull=False)
                                    | ~Q(status="sent"),
@@ -48,7 +66,11 @@ class OutboundMail(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.kind} to {self.to} ({self.status})"
+        return f"{self.kind} to {self.recipient} ({self.status})"
+
+    @property
+    def recipient(self) -> str:
+        return "a closed login" if self.to_closed_login else self.to
 
 
 class InvitationQuerySet(models.QuerySet):

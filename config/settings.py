@@ -240,8 +240,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # allauth's backend (a ModelBackend that also takes an email address as the login); the
-# user it loads on each request carries their unread count (notifications.auth).
-AUTHENTICATION_BACKENDS = ["notifications.auth.UserWithUnreadBackend"]
+# user it loads on each request carries what apps above register (accounts.auth).
+AUTHENTICATION_BACKENDS = ["accounts.auth.SignInBackend"]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "clubs:home"
 LOGOUT_REDIRECT_URL = "clubs:home"

@@ -1,5 +1,8 @@
 """Notification reads."""
 
+from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+
 from notifications.models import Kind, MutedKind, Notification
 
 
@@ -20,3 +23,15 @@ def personal_data(*, user, player=None) -> dict:
                       for n in Notification.objects.filter(user=user)],
             "muted_kinds": sorted(MutedKind.objects.filter(user=user)
                                   .values_list("kind", flat=True))}
+
+
+def unread_count(*, user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def unread_subquery():
+    """The unread count of the user in the outer query (an indexed subquery): the sign-in
+    backend loads the user with it (registered in ``notifications.apps``)."""
+    unread = (Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True)
+              .order_by().values("user").annotate(n=Count("pk")).values("n"))
+    return Coalesce(Subquery(unread, output_field=IntegerField()), 0)

@@ -1,12 +1,41 @@
-"""The periodic look for what waits on someone (thin: one service call)."""
+"""Notification tasks: thin (ids in, one service call), late-acked. A notice has a key, so a
+task run twice (a redelivered message) tells nobody twice."""
 
 from celery import shared_task
 
 from config.celery import TRANSIENT_ERRORS
+from notifications.services.events import (
+    chouette_session_notify,
+    join_request_notify,
+    result_report_notify,
+    ruling_notify,
+)
 from notifications.services.scan import notifications_scan
 
+TASK = {"acks_late": True, "autoretry_for": TRANSIENT_ERRORS, "retry_backoff": True,
+        "max_retries": 3, "time_limit": 120, "soft_time_limit": 100}
 
-@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS,
-             retry_backoff=True, max_retries=3, time_limit=120, soft_time_limit=100)
+
+@shared_task(**TASK)
 def notifications_scan_task() -> None:
     notifications_scan()
+
+
+@shared_task(**TASK)
+def result_report_notify_task(report_id: int, event: str) -> None:
+    result_report_notify(report_id=report_id, event=event)
+
+
+@shared_task(**TASK)
+def join_request_notify_task(request_id: int) -> None:
+    join_request_notify(request_id=request_id)
+
+
+@shared_task(**TASK)
+def ruling_notify_task(entry_id: int) -> None:
+    ruling_notify(entry_id=entry_id)
+
+
+@shared_task(**TASK)
+def chouette_session_notify_task(session_id: int) -> None:
+    chouette_session_notify(session_id=session_id)

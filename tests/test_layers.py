@@ -87,7 +87,7 @@ NAMED = {
     "config/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
     "config/converters.py": "urls",  # the <id:...> path converter and the id routers
     "config/web_worker.py": "config",  # bin/web's gunicorn worker class (uvicorn's)
-    "notifications/auth.py": "views",  # the login backend loading the unread count (reads)
+    "accounts/auth.py": "views",  # the sign-in backend loading the user (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)
     "accounts/middleware.py": "views",  # which language a page speaks

@@ -3,7 +3,8 @@
 The login is not deleted: match records, rulings, reports and ledgers point to it (some
 with PROTECT) and the club's history must stay whole. It is emptied instead: a name that
 says nothing (``deleted-<id>``), no email, no password, inactive, its addresses, second
-factors, API token and open requests gone, every session signed out (a session is checked
+factors, API token and open requests gone, the outbox's mails to it kept without its address
+or their text ("sent to a closed login"), every session signed out (a session is checked
 against the password, which no longer exists). The player keeps their results in everyone's
 tables (ratings unchanged), no longer tied to a login, renamed when asked.
 """
@@ -15,6 +16,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import JoinRequest
 from accounts.selectors import PERSONAL_DATA_SECTIONS
+from accounts.services.mail import mail_recipient_forget
 from clubs.models import Player
 
 
@@ -44,6 +46,7 @@ def account_close(*, user, password: str, rename_player_to: str = "") -> None:
         if rename_player_to:
             player.name = rename_player_to
         player.save(update_fields=["user", "email", "name"])
+    mail_recipient_forget(user=user)  # before its addresses go: they name its mails
     EmailAddress.objects.filter(user=user).delete()
     Authenticator.objects.filter(user=user).delete()
     Token.objects.filter(user=user).delete()

@@ -1,19 +1,36 @@
 """Notify people of an event: a row on the site and a mail through the outbox, once per
-event and person, never to whoever caused it, and not for a kind they turned off."""
+event and person, never to whoever caused it, and not for a kind they turned off.
+
+The mail names the thing in a short subject and links to the page where the reader acts
+(an absolute link on ``SITE_URL``: a worker has no request to read the host from), as plain
+text and as HTML."""
 
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.services.mail import mail_queue
 from notifications.models import Kind, MutedKind, Notification
 
+#: A subject a mail client shows whole (RFC 5322 advises lines of at most 78 characters).
+SUBJECT_LENGTH = 78
 
-def notify(*, key: str, kind: str, users: Iterable, text: str, url: str = "",
-           body: str = "", actor=None, club_id: int | None = None, site_url: str = ""
-           ) -> list[Notification]:
-    """``key`` names the event (e.g. ``report:12``); each user gets it at most once."""
+
+def short(text: str, limit: int = SUBJECT_LENGTH) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def notify(*, key: str, kind: str, users: Iterable, text: str, subject: str, url: str = "",
+           action: str = "Open it on the site", body: str = "", actor=None,
+           club_id: int | None = None) -> list[Notification]:
+    """``key`` names the event (e.g. ``report:12``); each user gets it at most once.
+    ``text`` is the line on the site, ``body`` the mail's text if longer (lines), ``action``
+    what the link lets the reader do ("Confirm or dispute the result")."""
     recipients = {u.pk: u for u in users if u is not None and u.is_active}
     if actor is not None:
         recipients.pop(actor.pk, None)
@@ -31,10 +48,22 @@ def notify(*, key: str, kind: str, users: Iterable, text: str, url: str = "",
             continue  # told already
         made.append(note)
         if user.email:
-            link = f"\n\n{site_url.rstrip('/')}{url}" if url and site_url else ""
+            plain, html = _mail_bodies(kind=kind, subject=subject, body=body or text,
+                                       url=url, action=action)
             mail_queue(key=f"notify:{key}:{user_id}", to=user.email, kind=kind,
-                       subject=text[:200], body=(body or text) + link, club_id=club_id)
+                       subject=short(subject), body=plain, html_body=html, club_id=club_id)
     return made
+
+
+def _mail_bodies(*, kind: str, subject: str, body: str, url: str, action: str
+                 ) -> tuple[str, str]:
+    site = settings.SITE_URL
+    context = {"subject": short(subject), "body": body, "lines": body.splitlines(),
+               "action": action, "link": site + (url or reverse("notifications:list")),
+               "kind": Kind(kind).label, "site": site.split("://", 1)[-1],
+               "settings_link": site + reverse("notifications:list")}
+    return (render_to_string("notifications/mail/notice.txt", context),
+            render_to_string("notifications/mail/notice.html", context))
 
 
 def notifications_read(*, user, ids=None) -> int:

@@ -22,59 +22,72 @@ def _told(keys) -> set[str]:
 
 
 def _events(now):
-    """(key, kind, users, text, url, club_id) for everything currently waiting on someone."""
+    """(key, what notify() needs) for everything currently waiting on someone."""
     ready = (TournamentMatch.objects.filter(status=M.READY, player_a__isnull=False,
                                             player_b__isnull=False)
              .select_related("tournament__club", "player_a__user", "player_b__user", "round"))
     for match in ready:
-        club = match.tournament.club
+        club, event = match.tournament.club, match.tournament.name
         for me, them in ((match.player_a, match.player_b), (match.player_b, match.player_a)):
-            yield (f"match-ready:{match.pk}:{me.pk}:{them.pk}", Kind.MATCH_READY, [me.user],
-                   f"Your match against {them.name} in {match.tournament.name} "
-                   f"({match.round.name}, {match.length} points) is ready to play.",
-                   reverse("tournaments:mine", args=[club.slug]), club.pk)
+            yield f"match-ready:{match.pk}:{me.pk}:{them.pk}", dict(
+                kind=Kind.MATCH_READY, users=[me.user], club_id=club.pk,
+                subject=f"Your match against {them.name} is ready: {event}",
+                text=f"Your match against {them.name} in {event} ({match.round.name}, "
+                     f"{match.length} points) is ready to play.",
+                action="See your matches", url=reverse("tournaments:mine", args=[club.slug]))
     challenges = (Challenge.objects.filter(status__in=[C.OPEN, C.ACCEPTED])
                   .select_related("ladder__club", "challenger__user", "challenged__user"))
     soon = now + timedelta(hours=24)
     for ch in challenges:
-        club, url = ch.ladder.club, reverse("tournaments:ladder", args=[ch.ladder.club.slug,
-                                                                        ch.ladder_id])
+        ladder = ch.ladder
+        where = dict(club_id=ladder.club_id,
+                     url=reverse("tournaments:ladder", args=[ladder.club.slug, ladder.pk]))
         if ch.status == C.OPEN:
-            yield (f"challenge:{ch.pk}:issued", Kind.CHALLENGE, [ch.challenged.user],
-                   f"{ch.challenger.name} challenges you on {ch.ladder.name} "
-                   f"({ch.length} points).", url, club.pk)
+            yield f"challenge:{ch.pk}:issued", dict(
+                kind=Kind.CHALLENGE, users=[ch.challenged.user],
+                subject=f"{ch.challenger.name} challenges you: {ladder.name}",
+                text=f"{ch.challenger.name} challenges you on {ladder.name} "
+                     f"({ch.length} points).",
+                action="Accept or decline the challenge", **where)
         else:
-            yield (f"challenge:{ch.pk}:accepted", Kind.CHALLENGE, [ch.challenger.user],
-                   f"{ch.challenged.name} accepted your challenge on {ch.ladder.name}.",
-                   url, club.pk)
+            yield f"challenge:{ch.pk}:accepted", dict(
+                kind=Kind.CHALLENGE, users=[ch.challenger.user],
+                subject=f"{ch.challenged.name} accepted your challenge: {ladder.name}",
+                text=f"{ch.challenged.name} accepted your challenge on {ladder.name}.",
+                action="See the ladder", **where)
         if ch.deadline <= soon:
             when = timezone.localtime(ch.deadline).strftime("%a %d %b %H:%M")
-            yield (f"challenge:{ch.pk}:expiring", Kind.CHALLENGE,
-                   [ch.challenger.user, ch.challenged.user],
-                   f"Your challenge on {ch.ladder.name} ({ch.challenger.name} against "
-                   f"{ch.challenged.name}) expires {when}.", url, club.pk)
+            yield f"challenge:{ch.pk}:expiring", dict(
+                kind=Kind.CHALLENGE, users=[ch.challenger.user, ch.challenged.user],
+                subject=f"Challenge expires {when}: {ladder.name}",
+                text=f"Your challenge on {ladder.name} ({ch.challenger.name} against "
+                     f"{ch.challenged.name}) expires {when}.",
+                action="See the challenge", **where)
     fixtures = (Fixture.objects.filter(status=F_.READY,
                                        deadline__lte=(now + timedelta(days=2)).date(),
                                        deadline__gte=now.date())
                 .select_related("division__season__club", "player_a__user", "player_b__user"))
     for fx in fixtures:
         season = fx.division.season
-        yield (f"fixture:{fx.pk}:deadline", Kind.FIXTURE_DEADLINE,
-               [fx.player_a.user, fx.player_b.user],
-               f"Your {season.name} match, {fx.player_a.name} against {fx.player_b.name}, is "
-               f"due by {fx.deadline:%a %d %b}.",
-               reverse("tournaments:league", args=[season.club.slug, season.pk]), season.club_id)
+        yield f"fixture:{fx.pk}:deadline", dict(
+            kind=Kind.FIXTURE_DEADLINE, users=[fx.player_a.user, fx.player_b.user],
+            subject=f"Due {fx.deadline:%a %d %b}: {fx.player_a.name} against "
+                    f"{fx.player_b.name}",
+            text=f"Your {season.name} match, {fx.player_a.name} against {fx.player_b.name}, "
+                 f"is due by {fx.deadline:%a %d %b}.",
+            action="Play it and report the result", club_id=season.club_id,
+            url=reverse("tournaments:league", args=[season.club.slug, season.pk]))
 
 
 def notifications_scan(*, now=None) -> int:
     """Tell everyone what newly waits on them; how many notifications were made."""
     now = now or timezone.now()
     events = list(_events(now))
-    done = _told(key for key, *_ in events)
+    done = _told(key for key, _ in events)
     made = 0
-    for key, kind, users, text, url, club_id in events:
+    for key, event in events:
         if key in done:
             continue
-        made += len(notify(key=key, kind=kind, users=[u for u in users if u is not None],
-                           text=text, url=url, club_id=club_id))
+        event["users"] = [u for u in event["users"] if u is not None]
+        made += len(notify(key=key, **event))
     return made

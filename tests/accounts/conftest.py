@@ -1,17 +1,23 @@
 """A real SMTP server for the mail tests: aiosmtpd on a free local port, keeping what it
 receives; the Django settings point at it for the test."""
 
+import asyncio
 import socket
 
 import pytest
 
 
 class _Inbox:
+    """Keeps every message. ``slow`` holds delays (seconds): the next messages are kept at
+    once but answered only after their delay (a server answering after the timeout)."""
+
     def __init__(self):
-        self.messages = []
+        self.messages, self.slow = [], []
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook
         self.messages.append(envelope)
+        if self.slow:
+            await asyncio.sleep(self.slow.pop(0))
         return "250 OK"
 
 

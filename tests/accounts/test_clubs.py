@@ -54,14 +54,16 @@ def test_bad_club_input_is_a_form_error(client, club, data):
     assert Club.objects.count() == count
 
 
-def test_a_request_to_join_is_approved_and_the_person_told(club, alice):
+def test_a_request_to_join_is_approved_and_the_person_told(
+        club, alice, django_capture_on_commit_callbacks):
     club.join_requests_open = True
     club.save()
     user = UserFactory(username="yann")
     request = join_request_create(club=club, user=user, name="Yann Y", message="Hi")
     with pytest.raises(ClubSignupError, match="asked to join"):
         join_request_create(club=club, user=user)
-    join_request_decide(request=request, approve=True, by=alice)
+    with django_capture_on_commit_callbacks(execute=True):  # told once it commits
+        join_request_decide(request=request, approve=True, by=alice)
     player = Player.objects.get(user=user)
     assert player.name == "Yann Y"
     assert Membership.objects.get(club=club, player=player).role == "player"
@@ -70,12 +72,13 @@ def test_a_request_to_join_is_approved_and_the_person_told(club, alice):
         join_request_decide(request=request, approve=False, by=alice)
 
 
-def test_a_refused_request_makes_no_member(club, alice):
+def test_a_refused_request_makes_no_member(club, alice, django_capture_on_commit_callbacks):
     club.join_requests_open = True
     club.save()
     user = UserFactory()
-    join_request_decide(request=join_request_create(club=club, user=user), approve=False,
-                        by=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        join_request_decide(request=join_request_create(club=club, user=user), approve=False,
+                            by=alice)
     assert not Player.objects.filter(user=user).exists()
     assert "refused" in Notification.objects.get(user=user).text
 

@@ -36,7 +36,7 @@ def test_a_wrong_password_does_not_sign_in(client, ann):
 
 
 def test_signed_in_by_email_the_top_bar_still_counts_the_unread(client, ann):
-    # The session's backend loads the user with the unread count (notifications.auth).
+    # The user is loaded with the unread count (accounts.auth, notifications' annotation).
     Notification.objects.create(user=ann, kind="membership", key="k", text="Welcome")
     client.post(reverse("account_login"), {"login": "ann@example.org", "password": PASSWORD})
     page = client.get(reverse("clubs:home")).content.decode()

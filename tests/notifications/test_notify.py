@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import OutboundMail
+from notifications.context_processors import unread
 from notifications.models import Kind, Notification
 from notifications.services import notification_kinds_set, notify
 
@@ -13,7 +14,8 @@ pytestmark = pytest.mark.django_db
 
 def _tell(*users, actor=None, key="report:1"):
     return notify(key=key, kind=Kind.RESULT_REPORTED, users=users, actor=actor,
-                  text="Alice reported 7-3 in your semi-final", url="/tournaments/1/")
+                  subject="Result to confirm", text="Alice reported 7-3 in your semi-final",
+                  url="/tournaments/1/")
 
 
 def test_each_person_is_told_once_per_event(alice, bob, carol):
@@ -59,6 +61,13 @@ def test_the_count_costs_no_query_of_its_own(client, bob, django_assert_num_quer
     with django_assert_num_queries(3):  # the session, the user with their count, the clubs
         response = client.get(reverse("clubs:home") + "?x")
     assert 'aria-label="1 unread"' in response.content.decode()
+
+
+def test_a_user_loaded_another_way_is_counted_when_the_page_shows_it(rf, bob):
+    _tell(bob)
+    request = rf.get("/")
+    request.user = bob  # not through the sign-in backend: no annotation
+    assert unread(request)["unread_notifications"] == 1
 
 
 def test_the_settings_page_turns_kinds_off(client, bob):

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0003_email_addresses'),
+        ('accounts', '0004_outbox_message_id'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

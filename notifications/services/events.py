@@ -1,0 +1,161 @@
+"""The notices of events in the apps below, worked out after the change committed.
+
+The receivers (``notifications.receivers``) only enqueue a task with the row's id once the
+change commits; the task calls one function here, which loads the row and tells the people
+concerned. The work (the settlement plan of a closed chouette evening, a report's players)
+runs outside the transaction of the change, so a notice that fails never rolls it back.
+Each notice has a key (``notify``), so a task run twice tells nobody twice.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.urls import reverse
+
+from accounts.models import JoinRequest
+from audit.models import AuditEntry
+from chouette.models import ChouetteSession
+from chouette.selectors import session_balances, settlement
+from notifications.models import Kind
+from notifications.services import notify
+from tournaments.models import ResultReport
+
+R = ResultReport.Status
+
+#: The fields naming the two players of whatever a referee rules on or corrects.
+_SIDES = ("player_a", "player_b", "player_left", "player_right", "challenger", "challenged")
+RULED = (AuditEntry.Action.RULING, AuditEntry.Action.RESULT_CORRECTED,
+         AuditEntry.Action.RESULT_DISPUTE_RESOLVED)
+
+
+def _score(report: ResultReport) -> str:
+    """"Ann won 7–3": the winner's score first, whichever side of the match they were on."""
+    won, lost = ((report.score_a, report.score_b) if report.winner_id == report.match.player_a_id
+                 else (report.score_b, report.score_a))
+    return f"{report.winner.name} won {won}–{lost}"
+
+
+def _report_url(match) -> str:
+    """The event's page at the match's report, where its players confirm or dispute it."""
+    return f"{match.tournament.get_absolute_url()}#confirm-{match.key}"
+
+
+@transaction.atomic
+def result_report_notify(*, report_id: int, event: str) -> None:
+    """``event``: "reported" (the opponent is told, while the report waits for them) or the
+    status the report went to (disputed or flagged: the reporter is told)."""
+    report = (ResultReport.objects.select_related(
+        "match__tournament__club", "match__player_a__user", "match__player_b__user",
+        "winner", "reported_by", "resolved_by").filter(pk=report_id).first())
+    if report is None:
+        return
+    match = report.match
+    players = [p for p in (match.player_a, match.player_b) if p is not None]
+    key, where = f"tournament-report:{report.pk}", match.tournament.name
+    if event == "reported" and report.status == R.PENDING:
+        reporter = next((p.name for p in players if p.user_id == report.reported_by_id),
+                        "Your opponent")
+        notify(key=f"{key}:reported", kind=Kind.RESULT_REPORTED,
+               users=[p.user for p in players], actor=report.reported_by,
+               subject=f"Result to confirm: {_score(report)}, {where}",
+               text=f"{reporter} reported your match in {where}: {_score(report)}. "
+                    "Confirm it or dispute it.",
+               action="Confirm or dispute the result", url=_report_url(match),
+               club_id=match.tournament.club_id)
+    elif event in (R.DISPUTED, R.FLAGGED):
+        notify(key=f"{key}:{event}", kind=Kind.REPORT_DISPUTED,
+               users=[report.reported_by], actor=report.resolved_by,
+               subject=f"Your result went to the referees: {where}",
+               text=f"Your report of your match in {where} ({_score(report)}) went to the "
+                    f"referees: {report.note}",
+               action="See the match", url=_report_url(match),
+               club_id=match.tournament.club_id)
+
+
+@transaction.atomic
+def join_request_notify(*, request_id: int) -> None:
+    request = (JoinRequest.objects.select_related("club", "user", "decided_by")
+               .filter(pk=request_id).first())
+    if request is None or request.status == JoinRequest.Status.PENDING:
+        return
+    approved = request.status == JoinRequest.Status.APPROVED
+    club = request.club
+    notify(key=f"join-request:{request.pk}:{request.status}", kind=Kind.MEMBERSHIP,
+           users=[request.user], actor=request.decided_by,
+           subject=f"{club.name}: your request to join was "
+                   f"{'approved' if approved else 'refused'}",
+           text=f"Your request to join {club.name} was "
+                f"{'approved: welcome' if approved else 'refused'}.",
+           action=f"Open {club.name}'s page", url=club.get_absolute_url(), club_id=club.pk)
+
+
+def _page_of(target) -> str:
+    """The page showing the match a ruling touched: its own page, or its event's."""
+    if hasattr(target, "get_absolute_url"):
+        return target.get_absolute_url()
+    if hasattr(target, "tournament"):
+        return target.tournament.get_absolute_url()
+    if hasattr(target, "ladder"):
+        return reverse("tournaments:ladder", args=[target.ladder.club.slug, target.ladder_id])
+    season = target.division.season
+    return reverse("tournaments:league", args=[season.club.slug, season.pk])
+
+
+@transaction.atomic
+def ruling_notify(*, entry_id: int) -> None:
+    """A referee's ruling or a correction (every one is in the audit log, with its reason):
+    both players of the match it touches are told, whichever kind of match it is."""
+    entry = AuditEntry.objects.select_related("actor").filter(pk=entry_id).first()
+    if entry is None or entry.action not in RULED or entry.target is None:
+        return
+    target = entry.target
+    players = [getattr(target, f, None) for f in _SIDES if hasattr(target, f)]
+    users = [p.user for p in players if p is not None and p.user_id]
+    if not users:
+        return
+    corrected = entry.action == AuditEntry.Action.RESULT_CORRECTED
+    what = "corrected the result of" if corrected else "ruled on"
+    notify(key=f"ruling:{entry.pk}", kind=Kind.REPORT_RULED, users=users, actor=entry.actor,
+           subject=f"{'Result corrected' if corrected else 'Referee ruling'}: "
+                   f"{entry.target_label}",
+           text=f"A referee {what} your match ({entry.target_label}): {entry.reason}",
+           action="See the match", url=_page_of(target), club_id=entry.club_id)
+
+
+def _money(amount, currency: str) -> str:
+    return f"{abs(amount):.2f} {currency}"
+
+
+@transaction.atomic
+def chouette_session_notify(*, session_id: int) -> None:
+    """A closed evening tells each player who sat in it their result for the evening and,
+    from the club's settlement plan, whom they pay or who pays them."""
+    session = ChouetteSession.objects.select_related("club").filter(pk=session_id).first()
+    if session is None or session.status != ChouetteSession.Status.CLOSED:
+        return
+    rows = session_balances(session=session)
+    if not rows:
+        return
+    plan = settlement(club=session.club)["plan"]
+    users = dict(session.seats.filter(player__user__isnull=False)
+                 .values_list("player_id", "player__user"))
+    people = get_user_model().objects.in_bulk(users.values())
+    when, currency = f"{session.date:%a %d %b}", session.currency
+    for row in rows:
+        user = people.get(users.get(row["player_id"]))
+        if user is None:
+            continue
+        won, points = ("won" if row["points"] >= 0 else "lost"), abs(row["points"])
+        plural = "" if points == 1 else "s"
+        lines = [f"The chouette evening of {when} at {session.club.name} was settled: you "
+                 f"{won} {points} point{plural} ({_money(row['amount'], currency)})."]
+        for step in plan:
+            if step["payer_id"] == row["player_id"]:
+                lines.append(f"You pay {step['payee']} {_money(step['amount'], currency)}.")
+            elif step["payee_id"] == row["player_id"]:
+                lines.append(f"{step['payer']} pays you {_money(step['amount'], currency)}.")
+        notify(key=f"chouette-closed:{session.pk}", kind=Kind.CHOUETTE_SETTLED, users=[user],
+               subject=f"Chouette settled: {when} at {session.club.name}",
+               text=" ".join(lines)[:300], body="\n".join(lines),
+               action="See who pays whom",
+               url=reverse("chouette:settlement", args=[session.club.slug]),
+               club_id=session.club_id)
