@@ -54,8 +54,6 @@ from chouette.state import ACTIONS, MULTI, Kind, Seat, game_state, session_lineu
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 
-_ACTIONS, _MULTI = ACTIONS, MULTI
-
 
 class ChouetteServiceError(ValueError):
     """A request the chouette pages refuse before (or besides) the rules: closed session,
@@ -294,10 +292,10 @@ def chouette_cube_action(
     members = list(dict.fromkeys(members))
     if kind not in Kind.values:
         raise ChouetteServiceError(f"Unknown cube action {kind!r}.")
-    if kind not in _MULTI and len(members) != 1:
+    if kind not in MULTI and len(members) != 1:
         raise ChouetteServiceError(f"A {kind} answers one member's cube: name exactly one.")
     before = game_state(game=row)
-    action = _ACTIONS[kind](tuple(members)) if kind in _MULTI else _ACTIONS[kind](members[0])
+    action = ACTIONS[kind](tuple(members)) if kind in MULTI else ACTIONS[kind](members[0])
     after = before.apply(action)
     seq = (row.cube_actions.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
     ChouetteCubeAction.objects.bulk_create(
