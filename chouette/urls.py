@@ -4,20 +4,20 @@ from django.urls import path
 
 from . import views
 
-P = "clubs/<slug:slug>/chouette/"
+PREFIX = "clubs/<slug:slug>/chouette/"
 
 app_name = "chouette"
 
 urlpatterns = [
-    path(P, views.session_list, name="list"),
-    path(P + "new/", views.session_new, name="new"),
-    path(P + "settlement/", views.settlement, name="settlement"),
-    path(P + "settlement/paid/", views.mark_paid, name="mark-paid"),
-    path(P + "settlement/payments/<int:pk>/undo/", views.payment_undo,
+    path(PREFIX, views.session_list, name="list"),
+    path(PREFIX + "new/", views.session_new, name="new"),
+    path(PREFIX + "settlement/", views.settlement, name="settlement"),
+    path(PREFIX + "settlement/paid/", views.mark_paid, name="mark-paid"),
+    path(PREFIX + "settlement/payments/<int:pk>/undo/", views.payment_undo,
          name="payment-undo"),
-    path(P + "players/<int:player_id>/", views.player_record, name="record"),
-    path(P + "<int:pk>/", views.board, name="board"),
-    path(P + "<int:pk>/state.json", views.board_state, name="state"),
-    path(P + "<int:pk>/ledger.csv", views.ledger_csv, name="ledger-csv"),
-    path(P + "<int:pk>/<slug:tap>/", views.board_tap, name="tap"),
+    path(PREFIX + "players/<int:player_id>/", views.player_record, name="record"),
+    path(PREFIX + "<int:pk>/", views.board, name="board"),
+    path(PREFIX + "<int:pk>/state.json", views.board_state, name="state"),
+    path(PREFIX + "<int:pk>/ledger.csv", views.ledger_csv, name="ledger-csv"),
+    path(PREFIX + "<int:pk>/<slug:tap>/", views.board_tap, name="tap"),
 ]

@@ -8,10 +8,10 @@ from tournaments.formats.swiss import suggested_rounds
 from tournaments.models import LeagueSeason, Tournament
 from tournaments.services.league import RULINGS
 
-F = Tournament.Format
-KNOCKOUTS = tuple(f for f in F if not f.is_round_based)
-ROUND_BASED = tuple(f for f in F if f.is_round_based)
-PAIRED_BY_ROUND = tuple(f for f in F if f.is_paired_by_round)
+EventFormat = Tournament.Format
+KNOCKOUTS = tuple(f for f in EventFormat if not f.is_round_based)
+ROUND_BASED = tuple(f for f in EventFormat if f.is_round_based)
+PAIRED_BY_ROUND = tuple(f for f in EventFormat if f.is_paired_by_round)
 _EXAMPLES = ", ".join(f"{n}: {suggested_rounds(n)}" for n in (8, 12, 16, 24, 32, 64))
 _METRIC_NAMES = ", ".join(pure_standings.METRICS)
 
@@ -72,10 +72,10 @@ class TournamentForm(forms.Form):
         **dict.fromkeys(("semi_final_length", "final_length", "consolation_length",
                          "last_chance_length", "reset"), (*KNOCKOUTS, "groups")),
         # The settings each format's handler reads (``services.rounds.DEFAULTS``).
-        "rounds": (F.SWISS,), "losses_out": (F.MORESWISS,),
+        "rounds": (EventFormat.SWISS,), "losses_out": (EventFormat.MORESWISS,),
         **dict.fromkeys(("bye_is_win", "late_half_points"), PAIRED_BY_ROUND),
-        "cycles": tuple(f for f in F if f.has_crosstable),
-        **dict.fromkeys(("groups", "qualifiers"), tuple(f for f in F if f.is_grouped)),
+        "cycles": tuple(f for f in EventFormat if f.has_crosstable),
+        **dict.fromkeys(("groups", "qualifiers"), tuple(f for f in EventFormat if f.is_grouped)),
         **dict.fromkeys(("tiebreaks", "walkovers_count"), ROUND_BASED),
     }
     FIELDSETS = (
@@ -96,7 +96,7 @@ class TournamentForm(forms.Form):
         with its own (space-separated, for the script)."""
         out = []
         for legend, names in self.FIELDSETS:
-            formats = sorted({f for n in names for f in self.FOR.get(n, F.values)})
+            formats = sorted({f for n in names for f in self.FOR.get(n, EventFormat.values)})
             out.append({"legend": legend, "formats": " ".join(formats), "fields": [
                 (self[n], " ".join(self.FOR.get(n, formats))) for n in names]})
         return out
@@ -146,7 +146,7 @@ class TournamentForm(forms.Form):
                    "round_lengths": {"main": main_rounds} if main_rounds else {},
                    "crawford": data["crawford"], "reset": data["reset"],
                    "minutes_per_point": data.get("minutes_per_point") or 11}
-        if F(data["format"]).is_round_based:
+        if EventFormat(data["format"]).is_round_based:
             options["format_settings"] = self.format_settings()
         return options
 

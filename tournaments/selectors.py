@@ -11,7 +11,8 @@ from clubs.models import Club, Player
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
 
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
+_UNDECIDED = (MatchStatus.READY, MatchStatus.IN_PROGRESS, MatchStatus.WAITING)
 FLIGHT_ORDER = ("main", "losers", "final", "consolation", "last_chance")
 
 
@@ -55,21 +56,21 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
     ends = match_ends(rows, now=now, pace=tournament.options.get("minutes_per_point", 11))
     by_key = {m.key: m for m in rows}
     in_progress = [{"match": m, "minutes": int((now - m.started_at).total_seconds() // 60)
-                    if m.started_at else 0} for m in rows if m.status == M.IN_PROGRESS]
+                    if m.started_at else 0} for m in rows if m.status == MatchStatus.IN_PROGRESS]
     waiting = [{"match": m, "on": [by_key[k] for k in _feeders(m) if k in by_key
                                    and not by_key[k].is_decided]}
-               for m in rows if m.status == M.WAITING]
+               for m in rows if m.status == MatchStatus.WAITING]
     playing: dict[int, dict] = {}
     for m in rows:
-        if m.status in (M.READY, M.IN_PROGRESS):
+        if m.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS):
             playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
     for m in rows:  # a round ends with its last match, one still waiting for players too
-        if m.round_id in playing and m.status in (M.READY, M.IN_PROGRESS, M.WAITING):
+        if m.round_id in playing and m.status in _UNDECIDED:
             column = playing[m.round_id]
             column["ends_at"] = max(column["ends_at"], ends[m.key])
-    left = [ends[m.key] for m in rows if m.status in (M.READY, M.IN_PROGRESS, M.WAITING)]
+    left = [ends[m.key] for m in rows if m.status in _UNDECIDED]
     ends_at = max(left) if left else None
-    return {"ready": [m for m in rows if m.status == M.READY], "in_progress": in_progress,
+    return {"ready": [m for m in rows if m.status == MatchStatus.READY], "in_progress": in_progress,
             "waiting": waiting, "flagged": [m for m in rows if m.flag],
             "rounds": list(playing.values()), "ends_at": ends_at,
             "minutes_left": int((ends_at - now).total_seconds() // 60) if ends_at else 0}
@@ -92,11 +93,11 @@ def match_ends(rows: list[TournamentMatch], *, now, pace: float) -> dict:
     ends = {}
     for m in rows:
         minutes = timezone.timedelta(minutes=m.length * pace)
-        if m.is_decided or m.status == M.SKIPPED:
+        if m.is_decided or m.status == MatchStatus.SKIPPED:
             ends[m.key] = m.finished_at or now
-        elif m.status == M.IN_PROGRESS:
+        elif m.status == MatchStatus.IN_PROGRESS:
             ends[m.key] = max(now, (m.started_at or now) + minutes)
-        elif m.status == M.READY:
+        elif m.status == MatchStatus.READY:
             ends[m.key] = now + minutes
         else:
             ends[m.key] = max([ends.get(k, now) for k in _feeders(m)] + [now]) + minutes
@@ -197,11 +198,11 @@ def _from_my_side(m: TournamentMatch, mine: set) -> dict:
     me_first = m.player_a_id in mine
     opponent = m.player_b if me_first else m.player_a
     scores = (m.score_a, m.score_b) if me_first else (m.score_b, m.score_a)
-    decided = m.status in TournamentMatch.DECIDED and m.status != M.BYE
+    decided = m.status in TournamentMatch.DECIDED and m.status != MatchStatus.BYE
     return {"match": m, "opponent": opponent, "round": m.round.name,
             "score": f"{scores[0]}–{scores[1]}" if None not in scores else "",
             "won": m.winner_id in mine if decided else None,
-            "open": m.status in (M.READY, M.IN_PROGRESS)}
+            "open": m.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS)}
 
 
 def next_matches(*, history: list[dict]) -> list[dict]:

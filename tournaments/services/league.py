@@ -23,7 +23,7 @@ from .errors import NotAllowed, TournamentError, lock_row
 from .options import match_length
 from .scores import result_check
 
-F_ = Fixture.Status
+FixtureStatus = Fixture.Status
 
 
 def _lock(season_id: int) -> LeagueSeason:
@@ -107,10 +107,11 @@ def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: 
     player = player_of_user(user=by)
     if player is None or player.pk not in (row.player_a_id, row.player_b_id):
         raise NotAllowed("Only the two players report their fixture.")
-    if row.status != F_.READY:
+    if row.status != FixtureStatus.READY:
         raise TournamentError("This fixture has no result to report now.")
     _check_score(row, winner, score_a, score_b)
-    row.status, row.winner_id, row.score_a, row.score_b = F_.REPORTED, winner, score_a, score_b
+    row.status, row.winner_id = FixtureStatus.REPORTED, winner
+    row.score_a, row.score_b = score_a, score_b
     row.reported_by = by
     row.save()
     return row
@@ -120,13 +121,13 @@ def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: 
 def fixture_confirm(*, fixture: Fixture, by) -> Fixture:
     season, row = _locked(fixture)
     player, reporter = player_of_user(user=by), player_of_user(user=row.reported_by)
-    if row.status != F_.REPORTED:
+    if row.status != FixtureStatus.REPORTED:
         raise TournamentError("This fixture is not waiting for a confirmation.")
     if player is None or player.pk not in (row.player_a_id, row.player_b_id) or (
             reporter is not None and reporter.pk == player.pk):
         raise NotAllowed("Only the opponent confirms a reported result.")
     row.confirmed_by = by
-    _decide(season, row, F_.FINISHED)
+    _decide(season, row, FixtureStatus.FINISHED)
     return row
 
 
@@ -145,7 +146,7 @@ def fixture_enter(*, fixture: Fixture, by, winner: int, score_a: int | None = No
         _check_score(row, winner, score_a, score_b)
     row.winner_id, row.score_a, row.score_b = winner, score_a, score_b
     row.reported_by = row.confirmed_by = by
-    _decide(season, row, F_.WALKOVER if walkover else F_.FINISHED)
+    _decide(season, row, FixtureStatus.WALKOVER if walkover else FixtureStatus.FINISHED)
     return row
 
 
@@ -158,13 +159,13 @@ def fixture_correct(*, fixture: Fixture, by, winner: int, score_a: int, score_b:
     _check_score(row, winner, score_a, score_b)
     before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
               "status": row.status}
-    after = {"winner": winner, "score": [score_a, score_b], "status": F_.FINISHED}
+    after = {"winner": winner, "score": [score_a, score_b], "status": FixtureStatus.FINISHED}
     if before == after:
         raise TournamentError("That is the result already recorded.")
     audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
                  target=row, reason=reason, before=before, after=after)
     row.winner_id, row.score_a, row.score_b, row.confirmed_by = winner, score_a, score_b, by
-    _decide(season, row, F_.FINISHED)
+    _decide(season, row, FixtureStatus.FINISHED)
     return row
 
 
@@ -175,7 +176,7 @@ def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
         club=season.club, source=FinishedMatch.Source.LEAGUE, source_id=row.pk,
         player_a=row.player_a, player_b=row.player_b, length=row.length, winner=row.winner,
         score_a=row.score_a, score_b=row.score_b, finished_at=row.finished_at,
-        outcome=FinishedMatch.Outcome.WALKOVER if status == F_.WALKOVER
+        outcome=FinishedMatch.Outcome.WALKOVER if status == FixtureStatus.WALKOVER
         else FinishedMatch.Outcome.PLAYED,
         event=f"{season.name} — {row.division.name}")
 
@@ -226,7 +227,7 @@ def fixtures_expire(*, today: datetime.date | None = None) -> list[int]:
     as the season says. Idempotent: each is claimed under the season's lock and only while
     still to be played, so a second run (or a redelivered task) finds nothing."""
     today = today or timezone.localdate()
-    due = list(Fixture.objects.filter(status=F_.READY, deadline__lt=today,
+    due = list(Fixture.objects.filter(status=FixtureStatus.READY, deadline__lt=today,
                                       division__season__status=LeagueSeason.Status.RUNNING)
                .values_list("pk", flat=True))
     changed = []
@@ -235,13 +236,13 @@ def fixtures_expire(*, today: datetime.date | None = None) -> list[int]:
             fixture = Fixture.objects.select_related("division").get(pk=pk)
             season = _lock(fixture.division.season_id)
             row = Fixture.objects.select_for_update().get(pk=pk)
-            if row.status != F_.READY or row.deadline >= today or \
+            if row.status != FixtureStatus.READY or row.deadline >= today or \
                     season.status != LeagueSeason.Status.RUNNING:
                 continue
             if season.missed_deadline == LeagueSeason.MissedDeadline.VOID:
-                row.status, row.finished_at = F_.VOID, timezone.now()
+                row.status, row.finished_at = FixtureStatus.VOID, timezone.now()
             else:
-                row.status = F_.OVERDUE
+                row.status = FixtureStatus.OVERDUE
             row.save(update_fields=["status", "finished_at"])
             changed.append(pk)
     return changed
@@ -256,7 +257,7 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     """The referees rule on a fixture past its deadline: void (a double forfeit), a walkover
     to one player, or the result the players did play. Kept in the audit log."""
     season, row = _locked(fixture)
-    if row.status != F_.OVERDUE:
+    if row.status != FixtureStatus.OVERDUE:
         raise TournamentError("Only a fixture past its deadline waits for a ruling.")
     if outcome not in RULINGS:
         raise TournamentError("Rule a void, a walkover or a result.")
@@ -266,7 +267,8 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
         if score_a is None or score_b is None:
             raise TournamentError("Give both scores.")
         _check_score(row, winner, score_a, score_b)
-    status = {"void": F_.VOID, "walkover": F_.WALKOVER, "result": F_.FINISHED}[outcome]
+    status = {"void": FixtureStatus.VOID, "walkover": FixtureStatus.WALKOVER,
+              "result": FixtureStatus.FINISHED}[outcome]
     winner = None if outcome == "void" else winner
     scores = [score_a, score_b] if outcome == "result" else [None, None]
     audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RULING,
@@ -275,7 +277,7 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     row.winner_id, (row.score_a, row.score_b) = winner, scores
     row.reported_by = row.confirmed_by = by
     if outcome == "void":
-        row.status, row.finished_at = F_.VOID, timezone.now()
+        row.status, row.finished_at = FixtureStatus.VOID, timezone.now()
         row.save()
     else:
         _decide(season, row, status)

@@ -18,8 +18,10 @@ from .outcomes import publish
 from .registry import tournament_refresh
 from .scores import result_check
 
-M = TournamentMatch.Status
-R = ResultReport.Status
+MatchStatus = TournamentMatch.Status
+ReportStatus = ResultReport.Status
+#: A report not settled yet: waiting for the opponent, or with the referees.
+OPEN_REPORTS = (ReportStatus.PENDING, ReportStatus.DISPUTED, ReportStatus.FLAGGED)
 
 
 def _locked_match(match: TournamentMatch) -> tuple[Tournament, TournamentMatch]:
@@ -36,13 +38,14 @@ def _check_score(row: TournamentMatch, winner_id: int, score_a: int, score_b: in
                  winner=winner_id, score_a=score_a, score_b=score_b)
 
 def _playable(row: TournamentMatch) -> None:
-    if row.status not in (M.READY, M.IN_PROGRESS):
+    if row.status not in (MatchStatus.READY, MatchStatus.IN_PROGRESS):
         raise TournamentError(f"Match {row.key} is not ready to be played "
                               f"({row.get_status_display().lower()}).")
 
 
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
-           status: str = M.FINISHED, reported_by=None, confirmed_by=None, record=None) -> None:
+           status: str = MatchStatus.FINISHED, reported_by=None, confirmed_by=None,
+           record=None) -> None:
     """Store a result on a locked match, publish it, advance the bracket (or the rounds)."""
     row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
     row.reported_by, row.confirmed_by = reported_by, confirmed_by
@@ -59,10 +62,10 @@ def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, scor
 @transaction.atomic
 def match_start(*, match: TournamentMatch) -> TournamentMatch:
     _, row = _locked_match(match)
-    if row.status != M.READY:
+    if row.status != MatchStatus.READY:
         raise TournamentError(f"Match {row.key} cannot start: it is "
                               f"{row.get_status_display().lower()}.")
-    row.status, row.started_at = M.IN_PROGRESS, timezone.now()
+    row.status, row.started_at = MatchStatus.IN_PROGRESS, timezone.now()
     row.save(update_fields=["status", "started_at"])
     return row
 
@@ -76,11 +79,11 @@ def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, sco
     tournament, row = _locked_match(match)
     _playable(row)
     _check_score(row, winner, score_a, score_b)
-    if row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED]).exists():
+    if row.reports.filter(status__in=[ReportStatus.DISPUTED, ReportStatus.FLAGGED]).exists():
         raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
                               "with a reason.")
-    row.reports.filter(status=R.PENDING).update(
-        status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+    row.reports.filter(status=ReportStatus.PENDING).update(
+        status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
     decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
            reported_by=by, confirmed_by=by)
     return row
@@ -99,15 +102,15 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
     if reporter is None or reporter.pk not in (row.player_a_id, row.player_b_id):
         raise NotAllowed("Only the two players of a match report its result.")
     _check_score(row, winner, score_a, score_b)
-    open_report = row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).first()
+    open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
     if open_report is not None:
         return _second_report(tournament, row, open_report, by=by, winner=winner,
                               score_a=score_a, score_b=score_b)
     record = _import_evidence(tournament, row, match_file, filename, by) if match_file else None
     report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
                                          score_a=score_a, score_b=score_b, match_record=record)
-    if row.status == M.READY:
-        row.status, row.started_at = M.IN_PROGRESS, row.started_at or timezone.now()
+    if row.status == MatchStatus.READY:
+        row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
         row.save(update_fields=["status", "started_at"])
     # With a match file, the end of its rules check confirms or flags the report
     # (tournaments.receivers -> report_verify).
@@ -117,7 +120,7 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
     if report.reported_by_id == by.pk:
         raise TournamentError("You already reported this match: your opponent confirms it.")
-    if report.status != R.PENDING:
+    if report.status != ReportStatus.PENDING:
         raise TournamentError("This match's result is with the referees.")
     if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
         return _confirm(tournament, row, report, by=by)
@@ -141,7 +144,8 @@ def _import_evidence(tournament, row, data: bytes, filename: str, by):
 
 
 def _confirm(tournament, row, report, *, by) -> ResultReport:
-    report.status, report.resolved_by, report.resolved_at = R.CONFIRMED, by, timezone.now()
+    report.status, report.resolved_by = ReportStatus.CONFIRMED, by
+    report.resolved_at = timezone.now()
     report.save(update_fields=["status", "resolved_by", "resolved_at"])
     decide(tournament, row, winner_id=report.winner_id, score_a=report.score_a,
            score_b=report.score_b, reported_by=report.reported_by, confirmed_by=by,
@@ -149,7 +153,7 @@ def _confirm(tournament, row, report, *, by) -> ResultReport:
     return report
 
 
-def _dispute(row, report, *, by, reason: str, status: str = R.DISPUTED) -> ResultReport:
+def _dispute(row, report, *, by, reason: str, status: str = ReportStatus.DISPUTED) -> ResultReport:
     report.status, report.note = status, reason
     report.save(update_fields=["status", "note"])
     row.flag = reason
@@ -164,7 +168,7 @@ def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
     report = ResultReport.objects.select_for_update().get(pk=report.pk)
     if not _is_opponent(row, report, by):
         raise NotAllowed("Only the opponent confirms a reported result.")
-    if report.status != R.PENDING:
+    if report.status != ReportStatus.PENDING:
         raise TournamentError("This report is no longer waiting for a confirmation.")
     return _confirm(tournament, row, report, by=by)
 
@@ -186,7 +190,7 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
     reason = (reason or "").strip()
     if not reason:
         raise TournamentError("Say what is wrong with the reported result.")
-    if report.status != R.PENDING:
+    if report.status != ReportStatus.PENDING:
         raise TournamentError("This report is no longer waiting for a confirmation.")
     return _dispute(row, report, by=by, reason=f"Disputed by {player_of_user(user=by)}: {reason}")
 
@@ -196,7 +200,7 @@ def report_verify(*, report_id: int) -> ResultReport | None:
     score agrees and it found no violations; otherwise flag the match for the referees."""
     with transaction.atomic():
         report = ResultReport.objects.select_related("match", "match_record__rules_check") \
-            .filter(pk=report_id, status=R.PENDING).first()
+            .filter(pk=report_id, status=ReportStatus.PENDING).first()
         if report is None or report.match_record is None:
             return None
         check = report.match_record.rules_check
@@ -205,7 +209,7 @@ def report_verify(*, report_id: int) -> ResultReport | None:
         tournament, row = _locked_match(report.match)
         # Re-read under the lock: the opponent may have confirmed or disputed meanwhile.
         report = ResultReport.objects.select_related("match_record").filter(
-            pk=report_id, status=R.PENDING).first()
+            pk=report_id, status=ReportStatus.PENDING).first()
         if report is None:
             return None
         record = report.match_record
@@ -219,7 +223,7 @@ def report_verify(*, report_id: int) -> ResultReport | None:
                "error": "the rules check could not replay the match file"}.get(
             check.status, f"the match file's score is {record.score_left}–"
                           f"{record.score_right}")
-        return _dispute(row, report, by=None, status=R.FLAGGED,
+        return _dispute(row, report, by=None, status=ReportStatus.FLAGGED,
                         reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
 
 
@@ -246,10 +250,10 @@ def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: in
         row = _void_for_replay(tournament, row)
     _playable(row)
     _check_score(row, winner, score_a, score_b)
-    open_report = row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).first()
+    open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
     before["report"] = _report_dict(open_report)
-    row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).update(
-        status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+    row.reports.filter(status__in=OPEN_REPORTS).update(
+        status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
     audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
                  action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED, before=before,
                  after={"winner": winner, "score": [score_a, score_b]})
@@ -276,12 +280,12 @@ def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: in
     player who should not be there are flagged for the referee (nothing is deleted)."""
     reason = _reason(reason)
     tournament, row = _locked_match(match)
-    if row.status not in (M.FINISHED, M.WALKOVER):
+    if row.status not in (MatchStatus.FINISHED, MatchStatus.WALKOVER):
         raise TournamentError(f"Match {row.key} has no result to correct yet.")
     _check_score(row, winner, score_a, score_b)
     before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
               "status": row.status}
-    after = {"winner": winner, "score": [score_a, score_b], "status": M.FINISHED}
+    after = {"winner": winner, "score": [score_a, score_b], "status": MatchStatus.FINISHED}
     if before == after:
         raise TournamentError("That is the result already recorded.")
     audit_record(club_id=tournament.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
@@ -302,7 +306,7 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
     tournament, row = _locked_match(match)
     if not row.flag:
         raise TournamentError(f"Match {row.key} is not flagged.")
-    if row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).exists():
+    if row.reports.filter(status__in=OPEN_REPORTS).exists():
         raise TournamentError(f"Match {row.key} has a report waiting: settle it with a "
                               "result.")
     stands = is_bracket_flag(row.flag)
@@ -357,9 +361,9 @@ def _played_dict(row: TournamentMatch) -> dict:
 
 def _void_for_replay(tournament: Tournament, row: TournamentMatch) -> TournamentMatch:
     """Clear a match's result and players; the bracket gives it its players again."""
-    row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).update(
-        status=R.WITHDRAWN, resolved_at=timezone.now())
-    row.status, row.winner_id, row.score_a, row.score_b = M.WAITING, None, None, None
+    row.reports.filter(status__in=OPEN_REPORTS).update(
+        status=ReportStatus.WITHDRAWN, resolved_at=timezone.now())
+    row.status, row.winner_id, row.score_a, row.score_b = MatchStatus.WAITING, None, None, None
     row.player_a_id = row.player_b_id = None
     row.reported_by = row.confirmed_by = row.match_record = None
     row.ready_at = row.started_at = row.finished_at = None
