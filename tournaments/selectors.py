@@ -227,7 +227,7 @@ def next_matches(*, history: list[dict]) -> list[dict]:
 def events_version(*, club: Club | None, model) -> str:
     """A version of the club's list of events of ``model`` (tournaments, ladders, league
     seasons; None: every club's): every write to an event bumps its ``version``
-    (``services.errors.lock_row``), so the count, the latest id and the sum of versions
+    (``services.errors.lock_event``), so the count, the latest id and the sum of versions
     move with any of them. Raw, one index read: through the ORM its compiling cost more
     than a cached page."""
     where, params = ("WHERE club_id = %s", [club.pk]) if club is not None else ("", [])

@@ -13,13 +13,14 @@ from audit.services import audit_record
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
+from clubs.services.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError, lock_row
+from .errors import NotAllowed, TournamentError, lock_event
 from .options import match_length
 from .scores import result_check
 
@@ -29,7 +30,7 @@ _DECIDED = (ChallengeStatus.DECIDED, ChallengeStatus.EXPIRED)
 
 
 def _lock(ladder_id: int) -> Ladder:
-    return lock_row(Ladder, ladder_id)
+    return lock_event(Ladder, ladder_id)
 
 
 
@@ -98,7 +99,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
 
 def _locked(challenge: Challenge) -> tuple[Ladder, Challenge]:
     ladder = _lock(challenge.ladder_id)
-    return ladder, Challenge.objects.select_for_update().get(pk=challenge.pk)
+    return ladder, lock_row(Challenge, pk=challenge.pk)
 
 
 @transaction.atomic

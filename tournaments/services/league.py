@@ -13,13 +13,14 @@ from audit.services import audit_record
 from clubs.models import Club
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
+from clubs.services.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments import selectors_league as reads
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import NotAllowed, TournamentError, lock_row
+from .errors import NotAllowed, TournamentError, lock_event
 from .options import match_length
 from .scores import result_check
 
@@ -27,7 +28,7 @@ FixtureStatus = Fixture.Status
 
 
 def _lock(season_id: int) -> LeagueSeason:
-    return lock_row(LeagueSeason, season_id)
+    return lock_event(LeagueSeason, season_id)
 
 
 
@@ -90,7 +91,7 @@ def season_start(*, season: LeagueSeason) -> LeagueSeason:
 
 def _locked(fixture: Fixture) -> tuple[LeagueSeason, Fixture]:
     season = _lock(fixture.division.season_id)
-    row = Fixture.objects.select_for_update().select_related("division").get(pk=fixture.pk)
+    row = lock_row(Fixture, pk=fixture.pk, related=("division",))
     if season.status != LeagueSeason.Status.RUNNING:
         raise TournamentError("The season is not running.")
     return season, row
@@ -235,7 +236,7 @@ def fixtures_expire(*, today: datetime.date | None = None) -> list[int]:
         with transaction.atomic():
             fixture = Fixture.objects.select_related("division").get(pk=pk)
             season = _lock(fixture.division.season_id)
-            row = Fixture.objects.select_for_update().get(pk=pk)
+            row = lock_row(Fixture, pk=pk)
             if row.status != FixtureStatus.READY or row.deadline >= today or \
                     season.status != LeagueSeason.Status.RUNNING:
                 continue

@@ -9,6 +9,7 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.selectors import player_of_user
+from clubs.services.locks import lock_row
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
@@ -26,8 +27,7 @@ OPEN_REPORTS = (ReportStatus.PENDING, ReportStatus.DISPUTED, ReportStatus.FLAGGE
 
 def _locked_match(match: TournamentMatch) -> tuple[Tournament, TournamentMatch]:
     tournament = lock(match.tournament_id)
-    row = TournamentMatch.objects.select_for_update(of=("self",)).select_related(
-        "player_a", "player_b").get(pk=match.pk)
+    row = lock_row(TournamentMatch, pk=match.pk, of=("self",), related=("player_a", "player_b"))
     return tournament, row
 
 
@@ -165,7 +165,7 @@ def _dispute(row, report, *, by, reason: str, status: str = ReportStatus.DISPUTE
 def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
     """The opponent confirms a pending report: the result is final."""
     tournament, row = _locked_match(report.match)
-    report = ResultReport.objects.select_for_update().get(pk=report.pk)
+    report = lock_row(ResultReport, pk=report.pk)
     if not _is_opponent(row, report, by):
         raise NotAllowed("Only the opponent confirms a reported result.")
     if report.status != ReportStatus.PENDING:
@@ -184,7 +184,7 @@ def _is_opponent(row: TournamentMatch, report: ResultReport, user) -> bool:
 def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultReport:
     """The opponent disputes a report: the match goes to the club's referees."""
     _, row = _locked_match(report.match)
-    report = ResultReport.objects.select_for_update().get(pk=report.pk)
+    report = lock_row(ResultReport, pk=report.pk)
     if not _is_opponent(row, report, by):
         raise NotAllowed("Only the opponent disputes a reported result.")
     reason = (reason or "").strip()
