@@ -3,6 +3,7 @@
 from django import forms
 
 from clubs.selectors import club_members
+from tournaments.formats import DEFAULT_LENGTH, DEFAULT_LENGTHS, Flight
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.swiss import suggested_rounds
 from tournaments.models import LeagueSeason, Tournament
@@ -24,7 +25,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120)
     starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(choices=Tournament.Format.choices)
-    main_length = forms.IntegerField(min_value=1, max_value=25, initial=7,
+    main_length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH,
                                      label="Match length",
                                      help_text="Points; a knockout's main flight.")
     crawford = forms.BooleanField(required=False, initial=True)
@@ -36,8 +37,10 @@ class TournamentForm(forms.Form):
                                            help_text="Blank: as the main flight.")
     final_length = forms.IntegerField(min_value=1, max_value=25, required=False,
                                       help_text="Blank: as the main flight.")
-    consolation_length = forms.IntegerField(min_value=1, max_value=25, initial=5)
-    last_chance_length = forms.IntegerField(min_value=1, max_value=25, initial=3)
+    consolation_length = forms.IntegerField(min_value=1, max_value=25,
+                                            initial=DEFAULT_LENGTHS[Flight.CONSOLATION])
+    last_chance_length = forms.IntegerField(min_value=1, max_value=25,
+                                            initial=DEFAULT_LENGTHS[Flight.LAST_CHANCE])
     reset = forms.BooleanField(required=False, initial=True,
                                label="Double elimination: a reset final")
     # Swiss and MoreSwiss.
@@ -140,8 +143,10 @@ class TournamentForm(forms.Form):
         main_rounds = {name: data[f"{name}_length"] for name in ("semi_final", "final")
                        if data.get(f"{name}_length")}
         lengths = {"main": data["main_length"],
-                   "consolation": data.get("consolation_length") or 5,
-                   "last_chance": data.get("last_chance_length") or 3}
+                   "consolation": data.get("consolation_length")
+                   or DEFAULT_LENGTHS[Flight.CONSOLATION],
+                   "last_chance": data.get("last_chance_length")
+                   or DEFAULT_LENGTHS[Flight.LAST_CHANCE]}
         options = {"lengths": lengths,
                    "round_lengths": {"main": main_rounds} if main_rounds else {},
                    "crawford": data["crawford"], "reset": data["reset"],
@@ -389,7 +394,7 @@ class LadderForm(forms.Form):
     name = forms.CharField(max_length=120)
     reach = forms.IntegerField(min_value=1, max_value=20, initial=3)
     days = forms.IntegerField(min_value=1, max_value=90, initial=14)
-    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH)
 
 
 class SeasonForm(forms.Form):
@@ -404,7 +409,7 @@ class SeasonForm(forms.Form):
     days_per_round = forms.IntegerField(min_value=1, max_value=90, initial=14)
     promote = forms.IntegerField(min_value=0, max_value=10, initial=2)
     relegate = forms.IntegerField(min_value=0, max_value=10, initial=2)
-    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH)
     missed_deadline = forms.ChoiceField(
         choices=LeagueSeason.MissedDeadline.choices, initial=LeagueSeason.MissedDeadline.VOID,
         label="A fixture not played by its round's deadline", required=False)

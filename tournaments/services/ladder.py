@@ -16,13 +16,14 @@ from clubs.selectors import player_of_user
 from clubs.services.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
+from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
 from .errors import NotAllowed, TournamentError, lock_event
 from .options import match_length
-from .scores import result_check
+from .workflow import ResultKind, result_confirm, result_correct, result_enter, result_report
 
 ChallengeStatus = Challenge.Status
 _UNPLAYED = (ChallengeStatus.OPEN, ChallengeStatus.ACCEPTED)
@@ -37,7 +38,8 @@ def _lock(ladder_id: int) -> Ladder:
 
 @transaction.atomic
 def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
-                  days: int = rules.DEFAULT_DAYS, length: int = 7) -> Ladder:
+                  days: int = rules.DEFAULT_DAYS,
+                  length: int = DEFAULT_LENGTH) -> Ladder:
     name = (name or "").strip()
     if not name:
         raise TournamentError("A ladder needs a name.")
@@ -115,26 +117,49 @@ def challenge_accept(*, challenge: Challenge, by) -> Challenge:
     return row
 
 
-def _check_score(row: Challenge, winner_id: int, score_challenger: int,
-                 score_challenged: int) -> None:
-    result_check(length=row.length, players=(row.challenger_id, row.challenged_id),
-                 winner=winner_id, score_a=score_challenger, score_b=score_challenged)
+class ChallengeResults(ResultKind):
+    """A ladder's challenge in the result workflow (``workflow.py``): the challenger's
+    and the challenged player's points; a decided challenge reorders the ladder."""
+
+    reported, finished = ChallengeStatus.REPORTED, ChallengeStatus.DECIDED
+    correctable = _DECIDED
+    outsider_reports = "Only the two players report their challenge."
+    not_reportable = "This challenge has no result to report now."
+    not_waiting = "This challenge is not waiting for a confirmation."
+    not_enterable = "This challenge is already decided."
+    not_correctable = "Only a decided challenge is corrected."
+
+    def locked(self, row):
+        return _locked(row)
+
+    def players(self, row):
+        return row.challenger_id, row.challenged_id
+
+    def scores(self, row):
+        return row.score_challenger, row.score_challenged
+
+    def set_result(self, row, *, winner, score_a, score_b) -> None:
+        row.winner_id, row.score_challenger, row.score_challenged = winner, score_a, score_b
+
+    def reportable(self, row) -> bool:
+        return row.status in _UNPLAYED
+
+    def enterable(self, row) -> bool:
+        return row.is_open
+
+    def decide(self, event, row, *, status: str) -> None:
+        _decide(event, row, status=status)
+
+
+RESULTS = ChallengeResults()
+
 
 @transaction.atomic
 def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger: int,
                      score_challenged: int) -> Challenge:
     """One of the two players reports; the other confirms."""
-    _, row = _locked(challenge)
-    player = player_of_user(user=by)
-    if player is None or player.pk not in (row.challenger_id, row.challenged_id):
-        raise NotAllowed("Only the two players report their challenge.")
-    if row.status not in _UNPLAYED:
-        raise TournamentError("This challenge has no result to report now.")
-    _check_score(row, winner, score_challenger, score_challenged)
-    row.status, row.winner_id, row.reported_by = ChallengeStatus.REPORTED, winner, by
-    row.score_challenger, row.score_challenged = score_challenger, score_challenged
-    row.save()
-    return row
+    return result_report(RESULTS, row=challenge, by=by, winner=winner,
+                         score_a=score_challenger, score_b=score_challenged)
 
 
 @transaction.atomic
@@ -182,32 +207,15 @@ def challenge_verify(*, challenge_id: int) -> Challenge | None:
 
 @transaction.atomic
 def challenge_confirm(*, challenge: Challenge, by) -> Challenge:
-    ladder, row = _locked(challenge)
-    player = player_of_user(user=by)
-    reporter = player_of_user(user=row.reported_by)
-    if row.status != ChallengeStatus.REPORTED:
-        raise TournamentError("This challenge is not waiting for a confirmation.")
-    if player is None or player.pk not in (row.challenger_id, row.challenged_id) or (
-            reporter is not None and reporter.pk == player.pk):
-        raise NotAllowed("Only the opponent confirms a reported result.")
-    row.confirmed_by = by
-    _decide(ladder, row, status=ChallengeStatus.DECIDED)
-    return row
+    return result_confirm(RESULTS, row=challenge, by=by)
 
 
 @transaction.atomic
 def challenge_enter(*, challenge: Challenge, by, winner: int, score_challenger: int,
                     score_challenged: int) -> Challenge:
     """The director enters a result directly."""
-    ladder, row = _locked(challenge)
-    if not row.is_open:
-        raise TournamentError("This challenge is already decided.")
-    _check_score(row, winner, score_challenger, score_challenged)
-    row.winner_id, row.score_challenger, row.score_challenged = winner, score_challenger, \
-        score_challenged
-    row.reported_by = row.confirmed_by = by
-    _decide(ladder, row, status=ChallengeStatus.DECIDED)
-    return row
+    return result_enter(RESULTS, row=challenge, by=by, winner=winner,
+                        score_a=score_challenger, score_b=score_challenged)
 
 
 def _decide(ladder: Ladder, row: Challenge, *, status: str) -> None:
@@ -285,23 +293,9 @@ def challenge_correct(*, challenge: Challenge, by, winner: int, score_challenger
                       score_challenged: int, reason: str) -> Challenge:
     """A director or referee changes a decided challenge (kept in the audit log); the
     ladder is replayed."""
-    ladder, row = _locked(challenge)
-    if row.status not in (ChallengeStatus.DECIDED, ChallengeStatus.EXPIRED):
-        raise TournamentError("Only a decided challenge is corrected.")
-    _check_score(row, winner, score_challenger, score_challenged)
-    before = {"winner": row.winner_id, "score": [row.score_challenger, row.score_challenged],
-              "status": row.status}
-    after = {"winner": winner, "score": [score_challenger, score_challenged],
-             "status": ChallengeStatus.DECIDED}
-    if before == after:
-        raise TournamentError("That is the result already recorded.")
-    audit_record(club_id=ladder.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
-                 target=row, reason=reason, before=before, after=after)
-    row.winner_id, row.score_challenger, row.score_challenged = winner, score_challenger, \
-        score_challenged
-    row.confirmed_by = by
-    _decide(ladder, row, status=ChallengeStatus.DECIDED)
-    return row
+    return result_correct(RESULTS, row=challenge, by=by, winner=winner,
+                          score_a=score_challenger, score_b=score_challenged,
+                          reason=reason)
 
 
 @transaction.atomic

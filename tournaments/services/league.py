@@ -12,17 +12,24 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club
 from clubs.permissions import club_players
-from clubs.selectors import player_of_user
 from clubs.services.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments import selectors_league as reads
+from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import NotAllowed, TournamentError, lock_event
+from .errors import TournamentError, lock_event
 from .options import match_length
-from .scores import result_check
+from .workflow import (
+    ResultKind,
+    check_score,
+    result_confirm,
+    result_correct,
+    result_enter,
+    result_report,
+)
 
 FixtureStatus = Fixture.Status
 
@@ -36,7 +43,7 @@ def _lock(season_id: int) -> LeagueSeason:
 @transaction.atomic
 def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: datetime.date,
                   divisions: list[list[int]], cycles: int = 1, days_per_round: int = 14,
-                  promote: int = 2, relegate: int = 2, length: int = 7,
+                  promote: int = 2, relegate: int = 2, length: int = DEFAULT_LENGTH,
                   missed_deadline: str = LeagueSeason.MissedDeadline.VOID,
                   previous: LeagueSeason | None = None) -> LeagueSeason:
     """A draft season with its divisions (lists of player ids, the top division first)."""
@@ -97,77 +104,60 @@ def _locked(fixture: Fixture) -> tuple[LeagueSeason, Fixture]:
     return season, row
 
 
-def _check_score(row: Fixture, winner: int, score_a: int, score_b: int) -> None:
-    result_check(length=row.length, players=(row.player_a_id, row.player_b_id),
-                 winner=winner, score_a=score_a, score_b=score_b)
+class FixtureResults(ResultKind):
+    """A league's fixture in the result workflow (``workflow.py``): reported while to be
+    played, entered (or a walkover) until decided, corrected once decided or void."""
+
+    reported, finished = FixtureStatus.REPORTED, FixtureStatus.FINISHED
+    walkover = FixtureStatus.WALKOVER
+    correctable = Fixture.CLOSED
+    outsider_reports = "Only the two players report their fixture."
+    not_reportable = "This fixture has no result to report now."
+    not_waiting = "This fixture is not waiting for a confirmation."
+    not_enterable = "This fixture is decided: correct it instead."
+    not_correctable = "Only a decided (or void) fixture is corrected."
+
+    def locked(self, row):
+        return _locked(row)
+
+    def reportable(self, row) -> bool:
+        return row.status == FixtureStatus.READY
+
+    def enterable(self, row) -> bool:
+        return row.status not in Fixture.CLOSED
+
+    def decide(self, event, row, *, status: str) -> None:
+        _decide(event, row, status)
+
+
+RESULTS = FixtureResults()
+
 
 @transaction.atomic
 def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int
                    ) -> Fixture:
-    _, row = _locked(fixture)
-    player = player_of_user(user=by)
-    if player is None or player.pk not in (row.player_a_id, row.player_b_id):
-        raise NotAllowed("Only the two players report their fixture.")
-    if row.status != FixtureStatus.READY:
-        raise TournamentError("This fixture has no result to report now.")
-    _check_score(row, winner, score_a, score_b)
-    row.status, row.winner_id = FixtureStatus.REPORTED, winner
-    row.score_a, row.score_b = score_a, score_b
-    row.reported_by = by
-    row.save()
-    return row
+    return result_report(RESULTS, row=fixture, by=by, winner=winner,
+                         score_a=score_a, score_b=score_b)
 
 
 @transaction.atomic
 def fixture_confirm(*, fixture: Fixture, by) -> Fixture:
-    season, row = _locked(fixture)
-    player, reporter = player_of_user(user=by), player_of_user(user=row.reported_by)
-    if row.status != FixtureStatus.REPORTED:
-        raise TournamentError("This fixture is not waiting for a confirmation.")
-    if player is None or player.pk not in (row.player_a_id, row.player_b_id) or (
-            reporter is not None and reporter.pk == player.pk):
-        raise NotAllowed("Only the opponent confirms a reported result.")
-    row.confirmed_by = by
-    _decide(season, row, FixtureStatus.FINISHED)
-    return row
+    return result_confirm(RESULTS, row=fixture, by=by)
 
 
 @transaction.atomic
 def fixture_enter(*, fixture: Fixture, by, winner: int, score_a: int | None = None,
                   score_b: int | None = None, walkover: bool = False) -> Fixture:
     """The admin enters a result, or a walkover (e.g. after the round's deadline)."""
-    season, row = _locked(fixture)
-    if row.status in Fixture.CLOSED:
-        raise TournamentError("This fixture is decided: correct it instead.")
-    if walkover:
-        if winner not in (row.player_a_id, row.player_b_id):
-            raise TournamentError("The winner must be one of the two players.")
-        score_a = score_b = None
-    else:
-        _check_score(row, winner, score_a, score_b)
-    row.winner_id, row.score_a, row.score_b = winner, score_a, score_b
-    row.reported_by = row.confirmed_by = by
-    _decide(season, row, FixtureStatus.WALKOVER if walkover else FixtureStatus.FINISHED)
-    return row
+    return result_enter(RESULTS, row=fixture, by=by, winner=winner, score_a=score_a,
+                        score_b=score_b, walkover=walkover)
 
 
 @transaction.atomic
 def fixture_correct(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int,
                     reason: str) -> Fixture:
-    season, row = _locked(fixture)
-    if row.status not in Fixture.CLOSED:
-        raise TournamentError("Only a decided (or void) fixture is corrected.")
-    _check_score(row, winner, score_a, score_b)
-    before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
-              "status": row.status}
-    after = {"winner": winner, "score": [score_a, score_b], "status": FixtureStatus.FINISHED}
-    if before == after:
-        raise TournamentError("That is the result already recorded.")
-    audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
-                 target=row, reason=reason, before=before, after=after)
-    row.winner_id, row.score_a, row.score_b, row.confirmed_by = winner, score_a, score_b, by
-    _decide(season, row, FixtureStatus.FINISHED)
-    return row
+    return result_correct(RESULTS, row=fixture, by=by, winner=winner,
+                          score_a=score_a, score_b=score_b, reason=reason)
 
 
 def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
@@ -267,7 +257,8 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     if outcome == "result":
         if score_a is None or score_b is None:
             raise TournamentError("Give both scores.")
-        _check_score(row, winner, score_a, score_b)
+        check_score(RESULTS, row, winner=winner, score_a=score_a,
+                    score_b=score_b)
     status = {"void": FixtureStatus.VOID, "walkover": FixtureStatus.WALKOVER,
               "result": FixtureStatus.FINISHED}[outcome]
     winner = None if outcome == "void" else winner

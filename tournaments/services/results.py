@@ -17,7 +17,16 @@ from .bracket import bracket_due, is_bracket_flag
 from .errors import NotAllowed, TournamentError, lock
 from .outcomes import publish
 from .registry import tournament_refresh
-from .scores import result_check
+from .workflow import (
+    ResultKind,
+    check_score,
+    is_opponent,
+    reason_given,
+    result_confirm,
+    result_correct,
+    result_enter,
+    result_report,
+)
 
 MatchStatus = TournamentMatch.Status
 ReportStatus = ResultReport.Status
@@ -33,14 +42,9 @@ def _locked_match(match: TournamentMatch) -> tuple[Tournament, TournamentMatch]:
 
 
 
-def _check_score(row: TournamentMatch, winner_id: int, score_a: int, score_b: int) -> None:
-    result_check(length=row.length, players=(row.player_a_id, row.player_b_id),
-                 winner=winner_id, score_a=score_a, score_b=score_b)
-
 def _playable(row: TournamentMatch) -> None:
-    if row.status not in (MatchStatus.READY, MatchStatus.IN_PROGRESS):
-        raise TournamentError(f"Match {row.key} is not ready to be played "
-                              f"({row.get_status_display().lower()}).")
+    if not RESULTS.reportable(row):
+        raise TournamentError(RESULTS.refusal("not_reportable", row))
 
 
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
@@ -70,23 +74,82 @@ def match_start(*, match: TournamentMatch) -> TournamentMatch:
     return row
 
 
+class MatchResults(ResultKind):
+    """A knockout's (or a round's) match in the result workflow (``workflow.py``). Its
+    reports are rows of their own: a second report confirms the first or disputes it, a
+    match file comes with one; an entered result first settles a report waiting for the
+    opponent. A decided match advances the bracket (or the rounds)."""
+
+    finished = MatchStatus.FINISHED
+    correctable = (MatchStatus.FINISHED, MatchStatus.WALKOVER)
+    outsider_reports = "Only the two players of a match report its result."
+    not_waiting = "This report is no longer waiting for a confirmation."
+
+    def locked(self, row):
+        return _locked_match(row)
+
+    def reportable(self, row) -> bool:
+        return row.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS)
+
+    enterable = reportable
+
+    def refusal(self, which: str, row) -> str:
+        if which == "not_correctable":
+            return f"Match {row.key} has no result to correct yet."
+        if which in ("not_reportable", "not_enterable"):
+            return (f"Match {row.key} is not ready to be played "
+                    f"({row.get_status_display().lower()}).")
+        return super().refusal(which, row)
+
+    def report(self, event, row, *, by, winner, score_a, score_b, match_file=None,
+               filename=""):
+        open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
+        if open_report is not None:
+            return _second_report(event, row, open_report, by=by, winner=winner,
+                                  score_a=score_a, score_b=score_b)
+        record = _import_evidence(event, row, match_file, filename, by) if match_file else None
+        report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
+                                             score_a=score_a, score_b=score_b,
+                                             match_record=record)
+        if row.status == MatchStatus.READY:
+            row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
+            row.save(update_fields=["status", "started_at"])
+        # With a match file, the end of its rules check confirms or flags the report
+        # (tournaments.receivers -> report_verify).
+        return report
+
+    def waiting(self, row, *, report: ResultReport) -> ResultReport:
+        return lock_row(ResultReport, pk=report.pk)
+
+    def is_waiting(self, report) -> bool:
+        return report.status == ReportStatus.PENDING
+
+    def confirm(self, event, row, report, *, by):
+        return _confirm(event, row, report, by=by)
+
+    def before_enter(self, row, *, by) -> None:
+        """A report waiting for the opponent gives way; a disputed or flagged one is the
+        referees' to settle with a reason (:func:`match_result_resolve`)."""
+        if row.reports.filter(status__in=[ReportStatus.DISPUTED, ReportStatus.FLAGGED]).exists():
+            raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
+                                  "with a reason.")
+        row.reports.filter(status=ReportStatus.PENDING).update(
+            status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+
+    def decide(self, event, row, *, status: str) -> None:
+        decide(event, row, winner_id=row.winner_id, score_a=row.score_a, score_b=row.score_b,
+               status=status, reported_by=row.reported_by, confirmed_by=row.confirmed_by)
+
+
+RESULTS = MatchResults()
+
+
 @transaction.atomic
 def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, score_b: int,
                        by) -> TournamentMatch:
-    """The director (or a referee) enters a result directly: it is final at once. A report
-    waiting for the opponent gives way; a disputed or flagged one is the referees' to settle
-    with a reason (:func:`match_result_resolve`), kept in the audit log."""
-    tournament, row = _locked_match(match)
-    _playable(row)
-    _check_score(row, winner, score_a, score_b)
-    if row.reports.filter(status__in=[ReportStatus.DISPUTED, ReportStatus.FLAGGED]).exists():
-        raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
-                              "with a reason.")
-    row.reports.filter(status=ReportStatus.PENDING).update(
-        status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
-    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
-           reported_by=by, confirmed_by=by)
-    return row
+    """The director (or a referee) enters a result directly: it is final at once."""
+    return result_enter(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
+                        score_b=score_b)
 
 
 @transaction.atomic
@@ -96,25 +159,8 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
     """A player reports their own match. The opponent's identical report confirms it; a
     different one disputes it. A match file is imported and checked: the check confirms or
     flags the report (see :func:`report_verify`)."""
-    tournament, row = _locked_match(match)
-    _playable(row)
-    reporter = player_of_user(user=by)
-    if reporter is None or reporter.pk not in (row.player_a_id, row.player_b_id):
-        raise NotAllowed("Only the two players of a match report its result.")
-    _check_score(row, winner, score_a, score_b)
-    open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
-    if open_report is not None:
-        return _second_report(tournament, row, open_report, by=by, winner=winner,
-                              score_a=score_a, score_b=score_b)
-    record = _import_evidence(tournament, row, match_file, filename, by) if match_file else None
-    report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
-                                         score_a=score_a, score_b=score_b, match_record=record)
-    if row.status == MatchStatus.READY:
-        row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
-        row.save(update_fields=["status", "started_at"])
-    # With a match file, the end of its rules check confirms or flags the report
-    # (tournaments.receivers -> report_verify).
-    return report
+    return result_report(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
+                         score_b=score_b, match_file=match_file, filename=filename)
 
 
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
@@ -164,20 +210,7 @@ def _dispute(row, report, *, by, reason: str, status: str = ReportStatus.DISPUTE
 @transaction.atomic
 def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
     """The opponent confirms a pending report: the result is final."""
-    tournament, row = _locked_match(report.match)
-    report = lock_row(ResultReport, pk=report.pk)
-    if not _is_opponent(row, report, by):
-        raise NotAllowed("Only the opponent confirms a reported result.")
-    if report.status != ReportStatus.PENDING:
-        raise TournamentError("This report is no longer waiting for a confirmation.")
-    return _confirm(tournament, row, report, by=by)
-
-
-def _is_opponent(row: TournamentMatch, report: ResultReport, user) -> bool:
-    """Whether ``user`` plays ``row`` and did not make ``report`` (who may answer it)."""
-    player = player_of_user(user=user)
-    return (player is not None and player.pk in (row.player_a_id, row.player_b_id)
-            and report.reported_by_id != user.pk)
+    return result_confirm(RESULTS, row=report.match, by=by, report=report)
 
 
 @transaction.atomic
@@ -185,7 +218,7 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
     """The opponent disputes a report: the match goes to the club's referees."""
     _, row = _locked_match(report.match)
     report = lock_row(ResultReport, pk=report.pk)
-    if not _is_opponent(row, report, by):
+    if not is_opponent(RESULTS, row, report, by):
         raise NotAllowed("Only the opponent disputes a reported result.")
     reason = (reason or "").strip()
     if not reason:
@@ -227,13 +260,6 @@ def report_verify(*, report_id: int) -> ResultReport | None:
                         reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
 
 
-def _reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise TournamentError("Give a reason: it is kept in the audit log.")
-    return reason
-
-
 @transaction.atomic
 def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: int,
                          score_b: int, reason: str) -> TournamentMatch:
@@ -242,14 +268,14 @@ def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: in
     A match a correction flagged (played by others than the bracket now gives) gets its
     new result between the players the bracket gives: the result played is voided first,
     in the same transaction (the ruling "a new result"; see :func:`match_replay`)."""
-    reason = _reason(reason)
+    reason = reason_given(reason)
     tournament, row = _locked_match(match)
     before = {"flag": row.flag}
     if is_bracket_flag(row.flag):
         before["played"] = _played_dict(row)
         row = _void_for_replay(tournament, row)
     _playable(row)
-    _check_score(row, winner, score_a, score_b)
+    check_score(RESULTS, row, winner=winner, score_a=score_a, score_b=score_b)
     open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
     before["report"] = _report_dict(open_report)
     row.reports.filter(status__in=OPEN_REPORTS).update(
@@ -278,21 +304,8 @@ def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: in
     """A director or referee changes a decided result. The bracket is recomputed: later
     matches not started get the right players; those already started or played with a
     player who should not be there are flagged for the referee (nothing is deleted)."""
-    reason = _reason(reason)
-    tournament, row = _locked_match(match)
-    if row.status not in (MatchStatus.FINISHED, MatchStatus.WALKOVER):
-        raise TournamentError(f"Match {row.key} has no result to correct yet.")
-    _check_score(row, winner, score_a, score_b)
-    before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
-              "status": row.status}
-    after = {"winner": winner, "score": [score_a, score_b], "status": MatchStatus.FINISHED}
-    if before == after:
-        raise TournamentError("That is the result already recorded.")
-    audit_record(club_id=tournament.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
-                 target=row, reason=reason, before=before, after=after)
-    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
-           reported_by=row.reported_by, confirmed_by=by)
-    return row
+    return result_correct(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
+                          score_b=score_b, reason=reason)
 
 
 @transaction.atomic
@@ -302,7 +315,7 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
     then credits whoever won it). A match with an open report is settled with
     :func:`match_result_resolve` instead; one a correction made unneeded, or that waits
     on an earlier match again, cannot stand (:func:`match_replay` voids it)."""
-    reason = _reason(reason)
+    reason = reason_given(reason)
     tournament, row = _locked_match(match)
     if not row.flag:
         raise TournamentError(f"Match {row.key} is not flagged.")
@@ -342,7 +355,7 @@ def match_replay(*, match: TournamentMatch, by, reason: str) -> TournamentMatch:
     bracket now gives (or not at all, if it is no longer needed); the result played leaves
     the table of finished matches and the later matches follow (those already played are
     flagged in turn)."""
-    reason = _reason(reason)
+    reason = reason_given(reason)
     tournament, row = _locked_match(match)
     if not is_bracket_flag(row.flag):
         raise TournamentError(f"Match {row.key} is not flagged after a correction: only "

@@ -13,9 +13,9 @@ from django.utils import timezone
 from clubs.models import Player
 from clubs.permissions import club_players
 from tournaments import selectors_rounds as reads
+from tournaments.formats import DEFAULT_LENGTH, swiss
 from tournaments.formats import groups as pure_groups
 from tournaments.formats import standings as pure_standings
-from tournaments.formats import swiss
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
@@ -82,7 +82,7 @@ def event_settings(tournament: Tournament) -> dict:
 
 
 def _round(tournament, *, flight: str, number: int, name: str) -> Round:
-    length = tournament.options.get("lengths", {}).get("main", 7)
+    length = tournament.options.get("lengths", {}).get("main", DEFAULT_LENGTH)
     return Round.objects.create(tournament=tournament, flight=flight, number=number,
                                 name=name, length=length)
 
