@@ -3,11 +3,11 @@ match. Plain values for templates and the API, in a fixed number of queries."""
 
 from collections import defaultdict
 
-from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.pagecache import version_read
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
 
@@ -231,11 +231,9 @@ def events_version(*, club: Club | None, model) -> str:
     move with any of them. Raw, one index read: through the ORM its compiling cost more
     than a cached page."""
     where, params = ("WHERE club_id = %s", [club.pk]) if club is not None else ("", [])
-    sql = (f"SELECT COUNT(*), MAX(id), SUM(version) FROM "
-           f"{connection.ops.quote_name(model._meta.db_table)} {where}")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return "-".join(str(value or 0) for value in cursor.fetchone())
+    row = version_read(f"SELECT COUNT(*), MAX(id), SUM(version) FROM {{events}} {where}",
+                       params, events=model)
+    return "-".join(str(value or 0) for value in row)
 
 
 #: Where a player takes part in an event, by its kind: (table, the event's column) or, for a
@@ -252,20 +250,16 @@ def viewer_part(*, user, event: str, pk: int) -> str:
     them), else the player's id (their forms, their next match). One raw query."""
     if not user.is_authenticated:
         return ""
-    quote = connection.ops.quote_name
     if event == "league":
-        members, divisions = DivisionMember._meta.db_table, Division._meta.db_table
-        taking_part = (f"SELECT 1 FROM {quote(members)} x JOIN {quote(divisions)} d "
-                       f"ON d.id = x.division_id WHERE d.season_id = %s AND x.player_id = p.id")
+        tables = {"members": DivisionMember, "divisions": Division}
+        taking_part = ("SELECT 1 FROM {members} x JOIN {divisions} d ON d.id = x.division_id "
+                       "WHERE d.season_id = %s AND x.player_id = p.id")
     else:
         model, column = _TAKING_PART[event]
-        taking_part = (f"SELECT 1 FROM {quote(model._meta.db_table)} x "
-                       f"WHERE x.{column} = %s AND x.player_id = p.id")
-    sql = (f"SELECT p.id, EXISTS({taking_part}) FROM {quote(Player._meta.db_table)} p "
-           f"WHERE p.user_id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk, user.pk])
-        row = cursor.fetchone()
+        tables = {"rows": model}
+        taking_part = f"SELECT 1 FROM {{rows}} x WHERE x.{column} = %s AND x.player_id = p.id"
+    row = version_read(f"SELECT p.id, EXISTS({taking_part}) FROM {{players}} p "
+                       "WHERE p.user_id = %s", [pk, user.pk], players=Player, **tables)
     if row is None:
         return ""
     return str(row[0]) if row[1] else "0"
