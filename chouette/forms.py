@@ -8,8 +8,6 @@ from django.utils import timezone
 from chouette.models import ChouetteCubeAction, ChouetteGame, ChouetteSession
 from clubs.models import Club, Player
 
-S = ChouetteSession
-
 
 class PlayerChoices(forms.ModelMultipleChoiceField):
     """Players by id. A value that can be no id (a word, a number past the largest id the
@@ -31,18 +29,19 @@ class SessionStartForm(forms.Form):
                                initial=Decimal("1.00"), help_text="Money per point.")
     players = PlayerChoices(queryset=Player.objects.none(),
                                              widget=forms.CheckboxSelectMultiple)
-    cube_mode = forms.ChoiceField(choices=S.CubeMode.choices, initial=S.CubeMode.PER_MEMBER)
+    cube_mode = forms.ChoiceField(choices=ChouetteSession.CubeMode.choices,
+                                  initial=ChouetteSession.CubeMode.PER_MEMBER)
     jacoby = forms.BooleanField(required=False, initial=True)
     beavers = forms.BooleanField(required=False, initial=True)
     raccoons = forms.BooleanField(required=False, initial=False)
     automatic_doubles = forms.TypedChoiceField(choices=[(0, "None"), (1, "At most one")],
                                                coerce=int, initial=0)
-    consultation = forms.ChoiceField(choices=S.Consultation.choices,
-                                     initial=S.Consultation.NO_CUBE_NO_TALK)
+    consultation = forms.ChoiceField(choices=ChouetteSession.Consultation.choices,
+                                     initial=ChouetteSession.Consultation.NO_CUBE_NO_TALK)
     box_partner_from = forms.IntegerField(required=False, min_value=1, max_value=40,
                                           help_text="Blank: no box partner (from 6 players).")
-    box_answer_policy = forms.ChoiceField(choices=S.BoxAnswerPolicy.choices,
-                                          initial=S.BoxAnswerPolicy.FREE)
+    box_answer_policy = forms.ChoiceField(choices=ChouetteSession.BoxAnswerPolicy.choices,
+                                          initial=ChouetteSession.BoxAnswerPolicy.FREE)
     cube_limit = forms.IntegerField(required=False, min_value=1, max_value=4096)
 
     def __init__(self, *args, club: Club, **kwargs):

@@ -10,7 +10,6 @@ import datetime
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db import connection
 from django.db.models import (
     Case,
     Count,
@@ -35,6 +34,7 @@ from chouette.models import (
 )
 from chouette.state import game_state, session_lineup
 from clubs.models import Club, Player
+from clubs.pagecache import version_read
 
 ZERO = Decimal("0.00")
 #: A player's roles in a chouette game, as counted on their record.
@@ -68,16 +68,14 @@ def chouette_version(*, club: Club) -> str:
     rows, the close), so the sessions' count, latest id and sum of versions move with any
     of them; payments (and their undos) are new rows. One raw query of two index reads:
     through the ORM its compiling cost more than the reads (as the rating pages found)."""
-    quote = connection.ops.quote_name
     # MAX(p.id + 0): PostgreSQL's MAX(id) walks the whole table's primary key backwards
     # looking for the club's rows (all of it for a club without payments); so it reads
     # the club's payments by their index.
-    sql = (f"SELECT COUNT(*), MAX(s.id), SUM(s.version), (SELECT MAX(p.id + 0) FROM "
-           f"{quote(ChouettePayment._meta.db_table)} p WHERE p.club_id = %s) "
-           f"FROM {quote(ChouetteSession._meta.db_table)} s WHERE s.club_id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [club.pk, club.pk])
-        return "-".join(str(value or 0) for value in cursor.fetchone())
+    row = version_read("SELECT COUNT(*), MAX(s.id), SUM(s.version), (SELECT MAX(p.id + 0) "
+                       "FROM {payments} p WHERE p.club_id = %s) "
+                       "FROM {sessions} s WHERE s.club_id = %s", [club.pk, club.pk],
+                       payments=ChouettePayment, sessions=ChouetteSession)
+    return "-".join(str(value or 0) for value in row)
 
 
 def chouette_versions(*, club_ids: list[int]) -> str:
@@ -85,16 +83,13 @@ def chouette_versions(*, club_ids: list[int]) -> str:
     clubs), in one raw query."""
     if not club_ids:
         return ""
-    quote = connection.ops.quote_name
     marks = ", ".join(["%s"] * len(club_ids))
-    sql = (f"SELECT s.club_id, COUNT(*), MAX(s.id), SUM(s.version), (SELECT MAX(p.id + 0) FROM "
-           f"{quote(ChouettePayment._meta.db_table)} p WHERE p.club_id = s.club_id) "
-           f"FROM {quote(ChouetteSession._meta.db_table)} s WHERE s.club_id IN ({marks}) "
-           f"GROUP BY s.club_id ORDER BY s.club_id")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, list(club_ids))
-        return ";".join("-".join(str(value or 0) for value in row)
-                        for row in cursor.fetchall())
+    rows = version_read("SELECT s.club_id, COUNT(*), MAX(s.id), SUM(s.version), "
+                        "(SELECT MAX(p.id + 0) FROM {payments} p WHERE p.club_id = s.club_id) "
+                        f"FROM {{sessions}} s WHERE s.club_id IN ({marks}) "
+                        "GROUP BY s.club_id ORDER BY s.club_id", club_ids, many=True,
+                        payments=ChouettePayment, sessions=ChouetteSession)
+    return ";".join("-".join(str(value or 0) for value in row) for row in rows)
 
 
 def session_get(*, club: Club, pk: int) -> ChouetteSession:

@@ -23,7 +23,6 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
 from django.db import OperationalError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from audit.models import AuditEntry
@@ -53,8 +52,7 @@ from chouette.selectors import outstanding_balances
 from chouette.state import ACTIONS, MULTI, Kind, Seat, game_state, session_lineup
 from clubs.models import Club, Player
 from clubs.permissions import club_players
-
-_ACTIONS, _MULTI = ACTIONS, MULTI
+from clubs.services.locks import lock_row
 
 
 class ChouetteServiceError(ValueError):
@@ -100,9 +98,7 @@ def _serialized(service):
 def _lock(session_id: int, *, expected_version: int | None = None,
           must_be_open: bool = True) -> ChouetteSession:
     """Lock the session row for this transaction (see the module docstring)."""
-    ChouetteSession.objects.filter(pk=session_id).update(version=F("version") + 1)
-    session = ChouetteSession.objects.select_for_update().select_related("club").get(
-        pk=session_id)
+    session = lock_row(ChouetteSession, pk=session_id, bump="version", related=("club",))
     if expected_version is not None and session.version - 1 != expected_version:
         raise StaleStateError("The scoreboard changed in the meantime: check it and try again.")
     if must_be_open and not session.is_open:
@@ -294,10 +290,10 @@ def chouette_cube_action(
     members = list(dict.fromkeys(members))
     if kind not in Kind.values:
         raise ChouetteServiceError(f"Unknown cube action {kind!r}.")
-    if kind not in _MULTI and len(members) != 1:
+    if kind not in MULTI and len(members) != 1:
         raise ChouetteServiceError(f"A {kind} answers one member's cube: name exactly one.")
     before = game_state(game=row)
-    action = _ACTIONS[kind](tuple(members)) if kind in _MULTI else _ACTIONS[kind](members[0])
+    action = ACTIONS[kind](tuple(members)) if kind in MULTI else ACTIONS[kind](members[0])
     after = before.apply(action)
     seq = (row.cube_actions.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
     ChouetteCubeAction.objects.bulk_create(
@@ -464,8 +460,7 @@ def chouette_session_close(*, session: ChouetteSession, closed_by=None,
 
 
 def _lock_club(club: Club) -> Club:
-    Club.objects.filter(pk=club.pk).update(currency=F("currency"))  # takes the lock first
-    return Club.objects.select_for_update().get(pk=club.pk)
+    return lock_row(Club, pk=club.pk, touch="currency")  # no counter: a write onto itself
 
 
 @transaction.atomic

@@ -19,17 +19,22 @@ The page's template extends ``part_frame|default:"base.html"``: rendered with it
 ``includes/_bare.html`` it gives its blocks between markers, and the frame
 (``includes/_cached_frame.html``) puts them back. A part is rendered with a placeholder for
 the CSRF token (its forms), which each request replaces with the viewer's own token.
+
+The keys' versions are read by raw queries through one helper (:func:`version_read`): a
+key is asked on every request, and compiling its query through the ORM cost more than
+the kept page it keys (each builder's docstring has its measurement).
 """
 
 from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Model
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -102,6 +107,25 @@ def cached_page(request, club, key: str | None, build: Build, *,
         "club": club,
         **{block: mark_safe(part)  # noqa: S308 - our own templates' output
            for block, part in zip(BLOCKS, parts, strict=True)}})
+
+
+# --------------------------------------------------------------------------- versions
+
+
+def version_sql(sql: str, **tables: type[Model]) -> str:
+    """``sql`` with each ``{name}`` replaced by the quoted table of the model passed as
+    ``name`` (``version_sql("SELECT MAX(id) FROM {seats}", seats=ChouetteSeat)``)."""
+    quote = connection.ops.quote_name
+    return sql.format(**{name: quote(model._meta.db_table) for name, model in tables.items()})
+
+
+def version_read(sql: str, params: Sequence = (), *, many: bool = False,
+                 **tables: type[Model]):
+    """The row (``many``: every row) of the raw query a page-cache key's version is read
+    by; ``sql`` names its tables as :func:`version_sql` does."""
+    with connection.cursor() as cursor:
+        cursor.execute(version_sql(sql, **tables), list(params))
+        return cursor.fetchall() if many else cursor.fetchone()
 
 
 # --------------------------------------------------------------------------- the API

@@ -60,11 +60,6 @@ def roles_in(*, user: User, club: Club) -> set[str]:
     return cache[club.pk]
 
 
-def forget_roles(user: User) -> None:
-    """Drop the cached roles (after a role change in the same request)."""
-    user.__dict__.pop("_club_roles", None)
-
-
 def is_member(*, user: User, club: Club) -> bool:
     return bool(roles_in(user=user, club=club))
 

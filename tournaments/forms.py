@@ -3,15 +3,16 @@
 from django import forms
 
 from clubs.selectors import club_members
+from tournaments.formats import DEFAULT_LENGTH, DEFAULT_LENGTHS, Flight
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.swiss import suggested_rounds
 from tournaments.models import LeagueSeason, Tournament
 from tournaments.services.league import RULINGS
 
-F = Tournament.Format
-KNOCKOUTS = tuple(f for f in F if not f.is_round_based)
-ROUND_BASED = tuple(f for f in F if f.is_round_based)
-PAIRED_BY_ROUND = tuple(f for f in F if f.is_paired_by_round)
+EventFormat = Tournament.Format
+KNOCKOUTS = tuple(f for f in EventFormat if not f.is_round_based)
+ROUND_BASED = tuple(f for f in EventFormat if f.is_round_based)
+PAIRED_BY_ROUND = tuple(f for f in EventFormat if f.is_paired_by_round)
 _EXAMPLES = ", ".join(f"{n}: {suggested_rounds(n)}" for n in (8, 12, 16, 24, 32, 64))
 _METRIC_NAMES = ", ".join(pure_standings.METRICS)
 
@@ -24,7 +25,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120)
     starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(choices=Tournament.Format.choices)
-    main_length = forms.IntegerField(min_value=1, max_value=25, initial=7,
+    main_length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH,
                                      label="Match length",
                                      help_text="Points; a knockout's main flight.")
     crawford = forms.BooleanField(required=False, initial=True)
@@ -36,8 +37,10 @@ class TournamentForm(forms.Form):
                                            help_text="Blank: as the main flight.")
     final_length = forms.IntegerField(min_value=1, max_value=25, required=False,
                                       help_text="Blank: as the main flight.")
-    consolation_length = forms.IntegerField(min_value=1, max_value=25, initial=5)
-    last_chance_length = forms.IntegerField(min_value=1, max_value=25, initial=3)
+    consolation_length = forms.IntegerField(min_value=1, max_value=25,
+                                            initial=DEFAULT_LENGTHS[Flight.CONSOLATION])
+    last_chance_length = forms.IntegerField(min_value=1, max_value=25,
+                                            initial=DEFAULT_LENGTHS[Flight.LAST_CHANCE])
     reset = forms.BooleanField(required=False, initial=True,
                                label="Double elimination: a reset final")
     # Swiss and MoreSwiss.
@@ -72,10 +75,10 @@ class TournamentForm(forms.Form):
         **dict.fromkeys(("semi_final_length", "final_length", "consolation_length",
                          "last_chance_length", "reset"), (*KNOCKOUTS, "groups")),
         # The settings each format's handler reads (``services.rounds.DEFAULTS``).
-        "rounds": (F.SWISS,), "losses_out": (F.MORESWISS,),
+        "rounds": (EventFormat.SWISS,), "losses_out": (EventFormat.MORESWISS,),
         **dict.fromkeys(("bye_is_win", "late_half_points"), PAIRED_BY_ROUND),
-        "cycles": tuple(f for f in F if f.has_crosstable),
-        **dict.fromkeys(("groups", "qualifiers"), tuple(f for f in F if f.is_grouped)),
+        "cycles": tuple(f for f in EventFormat if f.has_crosstable),
+        **dict.fromkeys(("groups", "qualifiers"), tuple(f for f in EventFormat if f.is_grouped)),
         **dict.fromkeys(("tiebreaks", "walkovers_count"), ROUND_BASED),
     }
     FIELDSETS = (
@@ -96,7 +99,7 @@ class TournamentForm(forms.Form):
         with its own (space-separated, for the script)."""
         out = []
         for legend, names in self.FIELDSETS:
-            formats = sorted({f for n in names for f in self.FOR.get(n, F.values)})
+            formats = sorted({f for n in names for f in self.FOR.get(n, EventFormat.values)})
             out.append({"legend": legend, "formats": " ".join(formats), "fields": [
                 (self[n], " ".join(self.FOR.get(n, formats))) for n in names]})
         return out
@@ -140,13 +143,15 @@ class TournamentForm(forms.Form):
         main_rounds = {name: data[f"{name}_length"] for name in ("semi_final", "final")
                        if data.get(f"{name}_length")}
         lengths = {"main": data["main_length"],
-                   "consolation": data.get("consolation_length") or 5,
-                   "last_chance": data.get("last_chance_length") or 3}
+                   "consolation": data.get("consolation_length")
+                   or DEFAULT_LENGTHS[Flight.CONSOLATION],
+                   "last_chance": data.get("last_chance_length")
+                   or DEFAULT_LENGTHS[Flight.LAST_CHANCE]}
         options = {"lengths": lengths,
                    "round_lengths": {"main": main_rounds} if main_rounds else {},
                    "crawford": data["crawford"], "reset": data["reset"],
                    "minutes_per_point": data.get("minutes_per_point") or 11}
-        if F(data["format"]).is_round_based:
+        if EventFormat(data["format"]).is_round_based:
             options["format_settings"] = self.format_settings()
         return options
 
@@ -389,7 +394,7 @@ class LadderForm(forms.Form):
     name = forms.CharField(max_length=120)
     reach = forms.IntegerField(min_value=1, max_value=20, initial=3)
     days = forms.IntegerField(min_value=1, max_value=90, initial=14)
-    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH)
 
 
 class SeasonForm(forms.Form):
@@ -404,7 +409,7 @@ class SeasonForm(forms.Form):
     days_per_round = forms.IntegerField(min_value=1, max_value=90, initial=14)
     promote = forms.IntegerField(min_value=0, max_value=10, initial=2)
     relegate = forms.IntegerField(min_value=0, max_value=10, initial=2)
-    length = forms.IntegerField(min_value=1, max_value=25, initial=7)
+    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH)
     missed_deadline = forms.ChoiceField(
         choices=LeagueSeason.MissedDeadline.choices, initial=LeagueSeason.MissedDeadline.VOID,
         label="A fixture not played by its round's deadline", required=False)

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from tournaments.formats import DEFAULT_LENGTH
+
 
 class Ladder(models.Model):
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="ladders")
@@ -14,7 +16,7 @@ class Ladder(models.Model):
     reach = models.PositiveSmallIntegerField(default=3)
     #: Days the challenged player has to play before losing by default.
     days = models.PositiveSmallIntegerField(default=14)
-    length = models.PositiveSmallIntegerField(default=7)
+    length = models.PositiveSmallIntegerField(default=DEFAULT_LENGTH)
     is_open = models.BooleanField(default=True)
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -158,7 +160,7 @@ class LeagueSeason(models.Model):
     days_per_round = models.PositiveSmallIntegerField(default=14)
     promote = models.PositiveSmallIntegerField(default=2)
     relegate = models.PositiveSmallIntegerField(default=2)
-    length = models.PositiveSmallIntegerField(default=7)
+    length = models.PositiveSmallIntegerField(default=DEFAULT_LENGTH)
     #: A fixture without a result after its round's deadline (the periodic task): void, or
     #: flagged for the referees to rule on.
     missed_deadline = models.CharField(max_length=10, choices=MissedDeadline.choices,

@@ -3,15 +3,16 @@ match. Plain values for templates and the API, in a fixed number of queries."""
 
 from collections import defaultdict
 
-from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.pagecache import version_read
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
 
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
+_UNDECIDED = (MatchStatus.READY, MatchStatus.IN_PROGRESS, MatchStatus.WAITING)
 FLIGHT_ORDER = ("main", "losers", "final", "consolation", "last_chance")
 
 
@@ -55,21 +56,21 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
     ends = match_ends(rows, now=now, pace=tournament.options.get("minutes_per_point", 11))
     by_key = {m.key: m for m in rows}
     in_progress = [{"match": m, "minutes": int((now - m.started_at).total_seconds() // 60)
-                    if m.started_at else 0} for m in rows if m.status == M.IN_PROGRESS]
+                    if m.started_at else 0} for m in rows if m.status == MatchStatus.IN_PROGRESS]
     waiting = [{"match": m, "on": [by_key[k] for k in _feeders(m) if k in by_key
                                    and not by_key[k].is_decided]}
-               for m in rows if m.status == M.WAITING]
+               for m in rows if m.status == MatchStatus.WAITING]
     playing: dict[int, dict] = {}
     for m in rows:
-        if m.status in (M.READY, M.IN_PROGRESS):
+        if m.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS):
             playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
     for m in rows:  # a round ends with its last match, one still waiting for players too
-        if m.round_id in playing and m.status in (M.READY, M.IN_PROGRESS, M.WAITING):
+        if m.round_id in playing and m.status in _UNDECIDED:
             column = playing[m.round_id]
             column["ends_at"] = max(column["ends_at"], ends[m.key])
-    left = [ends[m.key] for m in rows if m.status in (M.READY, M.IN_PROGRESS, M.WAITING)]
+    left = [ends[m.key] for m in rows if m.status in _UNDECIDED]
     ends_at = max(left) if left else None
-    return {"ready": [m for m in rows if m.status == M.READY], "in_progress": in_progress,
+    return {"ready": [m for m in rows if m.status == MatchStatus.READY], "in_progress": in_progress,
             "waiting": waiting, "flagged": [m for m in rows if m.flag],
             "rounds": list(playing.values()), "ends_at": ends_at,
             "minutes_left": int((ends_at - now).total_seconds() // 60) if ends_at else 0}
@@ -92,11 +93,11 @@ def match_ends(rows: list[TournamentMatch], *, now, pace: float) -> dict:
     ends = {}
     for m in rows:
         minutes = timezone.timedelta(minutes=m.length * pace)
-        if m.is_decided or m.status == M.SKIPPED:
+        if m.is_decided or m.status == MatchStatus.SKIPPED:
             ends[m.key] = m.finished_at or now
-        elif m.status == M.IN_PROGRESS:
+        elif m.status == MatchStatus.IN_PROGRESS:
             ends[m.key] = max(now, (m.started_at or now) + minutes)
-        elif m.status == M.READY:
+        elif m.status == MatchStatus.READY:
             ends[m.key] = now + minutes
         else:
             ends[m.key] = max([ends.get(k, now) for k in _feeders(m)] + [now]) + minutes
@@ -197,11 +198,11 @@ def _from_my_side(m: TournamentMatch, mine: set) -> dict:
     me_first = m.player_a_id in mine
     opponent = m.player_b if me_first else m.player_a
     scores = (m.score_a, m.score_b) if me_first else (m.score_b, m.score_a)
-    decided = m.status in TournamentMatch.DECIDED and m.status != M.BYE
+    decided = m.status in TournamentMatch.DECIDED and m.status != MatchStatus.BYE
     return {"match": m, "opponent": opponent, "round": m.round.name,
             "score": f"{scores[0]}–{scores[1]}" if None not in scores else "",
             "won": m.winner_id in mine if decided else None,
-            "open": m.status in (M.READY, M.IN_PROGRESS)}
+            "open": m.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS)}
 
 
 def next_matches(*, history: list[dict]) -> list[dict]:
@@ -226,15 +227,13 @@ def next_matches(*, history: list[dict]) -> list[dict]:
 def events_version(*, club: Club | None, model) -> str:
     """A version of the club's list of events of ``model`` (tournaments, ladders, league
     seasons; None: every club's): every write to an event bumps its ``version``
-    (``services.errors.lock_row``), so the count, the latest id and the sum of versions
+    (``services.errors.lock_event``), so the count, the latest id and the sum of versions
     move with any of them. Raw, one index read: through the ORM its compiling cost more
     than a cached page."""
     where, params = ("WHERE club_id = %s", [club.pk]) if club is not None else ("", [])
-    sql = (f"SELECT COUNT(*), MAX(id), SUM(version) FROM "
-           f"{connection.ops.quote_name(model._meta.db_table)} {where}")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return "-".join(str(value or 0) for value in cursor.fetchone())
+    row = version_read(f"SELECT COUNT(*), MAX(id), SUM(version) FROM {{events}} {where}",
+                       params, events=model)
+    return "-".join(str(value or 0) for value in row)
 
 
 #: Where a player takes part in an event, by its kind: (table, the event's column) or, for a
@@ -251,20 +250,16 @@ def viewer_part(*, user, event: str, pk: int) -> str:
     them), else the player's id (their forms, their next match). One raw query."""
     if not user.is_authenticated:
         return ""
-    quote = connection.ops.quote_name
     if event == "league":
-        members, divisions = DivisionMember._meta.db_table, Division._meta.db_table
-        taking_part = (f"SELECT 1 FROM {quote(members)} x JOIN {quote(divisions)} d "
-                       f"ON d.id = x.division_id WHERE d.season_id = %s AND x.player_id = p.id")
+        tables = {"members": DivisionMember, "divisions": Division}
+        taking_part = ("SELECT 1 FROM {members} x JOIN {divisions} d ON d.id = x.division_id "
+                       "WHERE d.season_id = %s AND x.player_id = p.id")
     else:
         model, column = _TAKING_PART[event]
-        taking_part = (f"SELECT 1 FROM {quote(model._meta.db_table)} x "
-                       f"WHERE x.{column} = %s AND x.player_id = p.id")
-    sql = (f"SELECT p.id, EXISTS({taking_part}) FROM {quote(Player._meta.db_table)} p "
-           f"WHERE p.user_id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk, user.pk])
-        row = cursor.fetchone()
+        tables = {"rows": model}
+        taking_part = f"SELECT 1 FROM {{rows}} x WHERE x.{column} = %s AND x.player_id = p.id"
+    row = version_read(f"SELECT p.id, EXISTS({taking_part}) FROM {{players}} p "
+                       "WHERE p.user_id = %s", [pk, user.pk], players=Player, **tables)
     if row is None:
         return ""
     return str(row[0]) if row[1] else "0"

@@ -9,7 +9,7 @@ from tournaments.formats.round_robin import crosstable
 from tournaments.formats.swiss import Game
 from tournaments.models import Entry, Tournament, TournamentMatch
 
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 METRIC_LABELS = {"wins": "Wins", "losses": "Losses", "buchholz": "Buchholz",
                  "median_buchholz": "Median B.", "sonneborn_berger": "S-B",
                  "head_to_head": "H2H", "points_difference": "+/-", "points_won": "Pts",
@@ -36,7 +36,7 @@ def swiss_games(rows: list[TournamentMatch]) -> list[list[Game]]:
     """The pure pairing's rounds: byes as ``b=None``, undecided matches without a winner."""
     by_round: dict[int, list[Game]] = defaultdict(list)
     for row in rows:
-        if row.status == M.SKIPPED or row.player_a_id is None:
+        if row.status == MatchStatus.SKIPPED or row.player_a_id is None:
             continue
         winner = row.winner_id if row.status in TournamentMatch.DECIDED else None
         by_round[row.round_number].append(Game(row.player_a_id, row.player_b_id, winner))
@@ -50,7 +50,7 @@ def results_of(rows: list[TournamentMatch]) -> list[pure_standings.Result]:
             continue
         out.append(pure_standings.Result(
             row.player_a_id, row.player_b_id, row.winner_id, row.score_a, row.score_b,
-            walkover=row.status == M.WALKOVER))
+            walkover=row.status == MatchStatus.WALKOVER))
     return out
 
 

@@ -31,8 +31,6 @@ from clubs.permissions import (
 )
 from ops.api import ApiErrorsMixin
 
-S = ChouetteSession
-
 
 def _choice(choices, **kwargs) -> serializers.ChoiceField:
     """A choice field documented by a pattern, not an enum: spectacular turns enums into
@@ -151,15 +149,15 @@ class ChouetteSessionStartInput(serializers.Serializer):
     date = serializers.DateField()
     stake = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0)
     players = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=2)
-    cube_mode = _choice(choices=S.CubeMode.choices, default="per_member")
+    cube_mode = _choice(choices=ChouetteSession.CubeMode.choices, default="per_member")
     jacoby = serializers.BooleanField(default=True)
     beavers = serializers.BooleanField(default=True)
     raccoons = serializers.BooleanField(default=False)
     automatic_doubles = serializers.IntegerField(default=0, min_value=0, max_value=1)
-    consultation = _choice(choices=S.Consultation.choices,
+    consultation = _choice(choices=ChouetteSession.Consultation.choices,
                                            default="no_cube_no_talk")
     box_partner_from = serializers.IntegerField(required=False, allow_null=True, default=None)
-    box_answer_policy = _choice(choices=S.BoxAnswerPolicy.choices,
+    box_answer_policy = _choice(choices=ChouetteSession.BoxAnswerPolicy.choices,
                                                 default="free")
     cube_limit = serializers.IntegerField(required=False, allow_null=True, default=None)
 

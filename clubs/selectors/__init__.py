@@ -17,13 +17,6 @@ def club_members(*, club: Club, search: str = "") -> QuerySet[Membership]:
     return members.select_related("player", "player__user").order_by("player__name", "pk")
 
 
-def player_list(*, club: Club | None = None) -> QuerySet[Player]:
-    players = Player.objects.all()
-    if club is not None:
-        players = players.members_of(club)
-    return players.order_by("name").distinct()
-
-
 def player_of_user(*, user) -> Player | None:
     """The player a login belongs to (None for an anonymous visitor or a login without one)."""
     if user is None or not user.is_authenticated:

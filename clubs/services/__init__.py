@@ -6,6 +6,7 @@ from django.db import transaction
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club, Membership, Player
+from clubs.services.locks import lock_row
 
 
 class MembershipError(ValueError):
@@ -42,8 +43,7 @@ def membership_set_role(*, membership: Membership, role: str, actor=None,
                         reason: str = "") -> Membership:
     if role not in Membership.Role.values:
         raise MembershipError(f"Unknown role {role!r}.")
-    locked = Membership.objects.select_for_update().select_related("player", "club").get(
-        pk=membership.pk)
+    locked = lock_row(Membership, pk=membership.pk, related=("player", "club"))
     _refuse_removing_last_admin(locked, new_role=role)
     before = locked.role
     locked.role = role
@@ -57,8 +57,7 @@ def membership_set_role(*, membership: Membership, role: str, actor=None,
 
 @transaction.atomic
 def membership_end(*, membership: Membership, actor=None, reason: str = "") -> Membership:
-    locked = Membership.objects.select_for_update().select_related("player", "club").get(
-        pk=membership.pk)
+    locked = lock_row(Membership, pk=membership.pk, related=("player", "club"))
     _refuse_removing_last_admin(locked, new_role=None)
     locked.is_active = False
     locked.save(update_fields=["is_active"])

@@ -20,12 +20,3 @@ def normalize_dice(dice) -> tuple[int, int]:
         return _VALID[tuple(dice)]
     except (KeyError, TypeError):
         raise InvalidDiceError(dice) from None
-
-
-def is_double(dice: tuple[int, int]) -> bool:
-    return dice[0] == dice[1]
-
-
-def dice_count(dice: tuple[int, int]) -> int:
-    """How many moves the roll gives: "doubles give four moves"."""
-    return 4 if dice[0] == dice[1] else 2

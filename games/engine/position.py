@@ -79,9 +79,6 @@ class Position:
         """(mover's pips, opponent's pips); a checker on the bar counts 25."""
         return _pips(self.mover), _pips(self.opponent)
 
-    def borne_off(self) -> tuple[int, int]:
-        return self.mover[OFF], self.opponent[OFF]
-
     def diagram(self) -> str:
         return render(self.mover, self.opponent, position_id=self.position_id(),
                       pips=self.pip_counts())

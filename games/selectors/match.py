@@ -4,11 +4,11 @@ the permission gates' question (``clubs.permissions``), asked by the callers."""
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import connection
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club
+from clubs.pagecache import version_read
 from clubs.permissions import results_visible_q
 from games.models import MatchRecord, MatchTurn, RulesCheck, Ruling, Violation
 from ops.models import WorkerHeartbeat
@@ -34,24 +34,20 @@ def records_version(*, club: Club | None) -> str:
     referee's ruling. One raw query (the records by index, their checks): through the ORM
     its compiling costs more than the cached page. ``MAX(id + 0)`` where a filter picks the
     rows: PostgreSQL's ``MAX(id)`` would walk the whole primary key backwards for them."""
-    quote = connection.ops.quote_name
-    records, checks = quote(MatchRecord._meta.db_table), quote(RulesCheck._meta.db_table)
-    rulings = quote(Ruling._meta.db_table)
     if club is None:  # every record: each table on its own, no join
-        sql = (f"SELECT (SELECT COUNT(*) FROM {records}), (SELECT MAX(id) FROM {records}), "
-               f"(SELECT MAX(started_at) FROM {checks}), "
-               f"(SELECT MAX(finished_at) FROM {checks}), (SELECT MAX(id) FROM {rulings})")
+        sql = ("SELECT (SELECT COUNT(*) FROM {records}), (SELECT MAX(id) FROM {records}), "
+               "(SELECT MAX(started_at) FROM {checks}), "
+               "(SELECT MAX(finished_at) FROM {checks}), (SELECT MAX(id) FROM {rulings})")
         params = []
     else:
-        sql = (f"SELECT COUNT(x.id), MAX(x.id), MAX(c.started_at), MAX(c.finished_at), "
-               f"(SELECT MAX(g.id + 0) FROM {rulings} g WHERE g.record_id IN "
-               f"(SELECT y.id FROM {records} y WHERE y.club_id = %s)) "
-               f"FROM {records} x LEFT JOIN {checks} c ON c.record_id = x.id "
-               f"WHERE x.club_id = %s")
+        sql = ("SELECT COUNT(x.id), MAX(x.id), MAX(c.started_at), MAX(c.finished_at), "
+               "(SELECT MAX(g.id + 0) FROM {rulings} g WHERE g.record_id IN "
+               "(SELECT y.id FROM {records} y WHERE y.club_id = %s)) "
+               "FROM {records} x LEFT JOIN {checks} c ON c.record_id = x.id "
+               "WHERE x.club_id = %s")
         params = [club.pk, club.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return "|".join(str(value) for value in cursor.fetchone())
+    row = version_read(sql, params, records=MatchRecord, checks=RulesCheck, rulings=Ruling)
+    return "|".join(str(value) for value in row)
 
 
 def match_version(*, pk: int) -> tuple[int, str, str] | None:
@@ -59,15 +55,11 @@ def match_version(*, pk: int) -> tuple[int, str, str] | None:
     moves with what its page shows: the file, the check's end, the score (a referee's
     correction), the latest ruling. One raw query: compiling the record's joins through the
     ORM cost 3 ms, more than the cached page (the record itself is read when it is built)."""
-    quote = connection.ops.quote_name
-    sql = (f"SELECT r.club_id, c.status, r.source_sha256, c.finished_at, r.score_left, "
-           f"r.score_right, r.winner, (SELECT MAX(g.id + 0) FROM {quote(Ruling._meta.db_table)} g "
-           f"WHERE g.record_id = r.id) FROM {quote(MatchRecord._meta.db_table)} r "
-           f"LEFT JOIN {quote(RulesCheck._meta.db_table)} c ON c.record_id = r.id "
-           f"WHERE r.id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
+    row = version_read("SELECT r.club_id, c.status, r.source_sha256, c.finished_at, "
+                       "r.score_left, r.score_right, r.winner, (SELECT MAX(g.id + 0) FROM "
+                       "{rulings} g WHERE g.record_id = r.id) FROM {records} r "
+                       "LEFT JOIN {checks} c ON c.record_id = r.id WHERE r.id = %s", [pk],
+                       rulings=Ruling, records=MatchRecord, checks=RulesCheck)
     if row is None:
         return None
     return row[0], row[1] or "", "|".join(str(value) for value in row[2:])

@@ -12,6 +12,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from clubs.services.locks import lock_row
 from games.engine import Position, Rules, legal_plays
 from games.engine.errors import EngineError
 from games.engine.replay import replay
@@ -38,7 +39,7 @@ def rules_check_claim(*, check_id: int) -> bool:
     """Mark the check running; False when it is finished or unknown (nothing to do)."""
     claimable = Q(status=RulesCheck.Status.QUEUED) | Q(status=RulesCheck.Status.RUNNING)
     with transaction.atomic():
-        check = RulesCheck.objects.select_for_update().filter(claimable, pk=check_id).first()
+        check = lock_row(RulesCheck.objects.filter(claimable), pk=check_id, missing_ok=True)
         if check is None:
             return False
         check.status, check.started_at = RulesCheck.Status.RUNNING, timezone.now()

@@ -9,6 +9,7 @@ from django.db import transaction
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.permissions import is_referee
+from clubs.services.locks import lock_row
 from games.engine import MatchScore
 from games.models import MatchGame, MatchRecord, Ruling, Violation
 
@@ -62,7 +63,7 @@ def ruling_record(
     reason = (reason or "").strip()
     if not reason:
         raise RulingError("A ruling needs a reason.")
-    record = MatchRecord.objects.select_for_update().get(pk=record.pk)
+    record = lock_row(MatchRecord, pk=record.pk)
     if violation is not None and violation.rules_check.record_id != record.pk:
         raise RulingError("That violation belongs to another match.")
     number = game_number or (violation.game_number if violation else None)

@@ -10,13 +10,13 @@ import datetime
 from collections import defaultdict
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from chouette import selectors as chouette_selectors
 from chouette.models import ChouetteLedgerEntry, ChouetteSeat, ChouetteSession
 from clubs.models import Club, Membership, Player
+from clubs.pagecache import version_read, version_sql
 from games.models import MatchRecord
 from ratings import core as pure
 from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
@@ -208,12 +208,9 @@ def attendance_version(*, club: Club) -> int | None:
     which move without a ratings recompute (a new evening, a late joiner), so its cached
     table's key holds this too (one index query)."""
     # Raw, as the player page's versions: 0.27 ms of CPU through the ORM, 0.07 ms raw.
-    quote = connection.ops.quote_name
-    sql = (f"SELECT MAX(s.id) FROM {quote(ChouetteSeat._meta.db_table)} s WHERE s.session_id IN "
-           f"(SELECT x.id FROM {quote(ChouetteSession._meta.db_table)} x WHERE x.club_id = %s)")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [club.pk])
-        return cursor.fetchone()[0]
+    return version_read("SELECT MAX(s.id) FROM {seats} s WHERE s.session_id IN "
+                        "(SELECT x.id FROM {sessions} x WHERE x.club_id = %s)", [club.pk],
+                        seats=ChouetteSeat, sessions=ChouetteSession)[0]
 
 
 # --------------------------------------------------------------------------- master points
@@ -344,22 +341,21 @@ def player_for_page(*, club: Club, player_id: int) -> Player | None:
     ORM (four ``Subquery`` annotations) cost more than the whole cached page (measured on
     the seeded club, CPU per call: 1.1 ms with the ORM, 0.07 ms raw, 0.2 ms for a plain
     ``Player.objects.get``)."""
-    quote = connection.ops.quote_name
-    player, membership = Player._meta.db_table, Membership._meta.db_table
-    ledger, records = ChouetteLedgerEntry._meta.db_table, MatchRecord._meta.db_table
     # MAX(x.id + 0): PostgreSQL's MAX(x.id) walks the table's primary key backwards until a
     # row of the player (the whole ledger for one who never sat in a chouette: 0.9 ms); so
     # it reads the player's rows by their index (0.01 ms).
-    latest = "(SELECT MAX(x.id + 0) FROM {table} x WHERE x.{column} = p.id{extra}) AS {name}"
-    versions = ", ".join(latest.format(table=quote(table), column=column, extra=extra,
-                                       name=name) for table, column, extra, name in (
-        (ledger, "box_id", "", "ledger_as_box"),
-        (ledger, "member_id", "", "ledger_as_member"),
-        (records, "player_left_id", " AND x.club_id = %s", "records_left"),
-        (records, "player_right_id", " AND x.club_id = %s", "records_right")))
-    sql = (f"SELECT p.*, {versions} FROM {quote(player)} p "
-           f"INNER JOIN {quote(membership)} m ON m.player_id = p.id "
-           f"WHERE p.id = %s AND m.club_id = %s")
+    latest = "(SELECT MAX(x.id + 0) FROM {{{table}}} x WHERE x.{column} = p.id{extra}) AS {name}"
+    versions = ", ".join(latest.format(table=table, column=column, extra=extra, name=name)
+                         for table, column, extra, name in (
+        ("ledger", "box_id", "", "ledger_as_box"),
+        ("ledger", "member_id", "", "ledger_as_member"),
+        ("records", "player_left_id", " AND x.club_id = %s", "records_left"),
+        ("records", "player_right_id", " AND x.club_id = %s", "records_right")))
+    sql = version_sql(f"SELECT p.*, {versions} FROM {{players}} p "
+                      "INNER JOIN {members} m ON m.player_id = p.id "
+                      "WHERE p.id = %s AND m.club_id = %s",
+                      players=Player, members=Membership, ledger=ChouetteLedgerEntry,
+                      records=MatchRecord)
     found = list(Player.objects.raw(sql, [club.pk, club.pk, player_id, club.pk]))
     return found[0] if found else None
 

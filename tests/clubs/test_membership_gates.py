@@ -82,7 +82,6 @@ def test_the_club_list_counts_current_members_only(club, four, gone):
 
 def test_the_member_lists_leave_out_the_ended(club, four, gone):
     assert gone not in {m.player for m in selectors.club_members(club=club)}
-    assert gone not in set(selectors.player_list(club=club))
 
 
 # --------------------------------------------------------------------------- user gates
@@ -91,7 +90,7 @@ def test_the_member_lists_leave_out_the_ended(club, four, gone):
 def test_an_ended_member_passes_no_club_gate(club, bob):
     assert permissions.club_for_member(user=bob, slug="riverside") == club
     _end(club, bob.player)
-    permissions.forget_roles(bob)
+    bob = type(bob).objects.get(pk=bob.pk)  # the next request: roles read again
     with pytest.raises(PermissionDenied):
         permissions.club_for_member(user=bob, slug="riverside")
 

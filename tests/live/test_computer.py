@@ -125,7 +125,7 @@ def _positions(count: int, seed: int) -> list[tuple[str, tuple[int, int]]]:
         if len(plays) > 1:
             found.append((position.position_id(), dice))
         position = rng.choice(plays).result
-        if any(position.borne_off()):  # keep to contact and races, not bear-offs
+        if position.mover[0] or position.opponent[0]:  # checkers off: keep to contact and races
             position = Position.start()
     return found
 

@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 PERSONAS = ("anonymous", "stranger", "dave", "bob", "carol", "alice", "root")
 
 

@@ -12,7 +12,7 @@ from tournaments import selectors, services
 from tournaments.models import Entry, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
 
@@ -98,7 +98,7 @@ def test_the_director_withdraws_a_player_and_the_opponent_gets_a_walkover(client
                            follow=True)
     assert "walkover" in response.content.decode()
     semi = _match(tournament, "M1-1")
-    assert semi.status == M.WALKOVER and semi.winner == semi.player_a
+    assert semi.status == MatchStatus.WALKOVER and semi.winner == semi.player_a
 
 
 def test_a_player_cannot_withdraw_someone(client, club):

@@ -15,7 +15,7 @@ from tests.factories import MembershipFactory, PlayerFactory, UserFactory, sampl
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 class Event:
@@ -57,7 +57,8 @@ class Event:
 
     def ready(self):
         return list(TournamentMatch.objects.filter(tournament=self.tournament, status__in=[
-            M.READY, M.IN_PROGRESS]).select_related("player_a__user", "player_b__user")
+            MatchStatus.READY, MatchStatus.IN_PROGRESS])
+            .select_related("player_a__user", "player_b__user")
             .order_by("round_number", "pk"))
 
     @staticmethod
@@ -93,7 +94,7 @@ class Event:
             self.direct("enter", match=match.pk, winner=winner.pk, score_a=score[0],
                         score_b=score[1])
         match.refresh_from_db()
-        assert match.status == M.FINISHED, match
+        assert match.status == MatchStatus.FINISHED, match
 
     def play_to_the_end(self, *, first_wins=True):
         for _ in range(200):
@@ -122,8 +123,8 @@ def _enter_everyone(event, players, guest):
 
 def _losses(event):
     losses = {}
-    for m in TournamentMatch.objects.filter(tournament=event.tournament,
-                                            status__in=[M.FINISHED, M.WALKOVER]):
+    for m in TournamentMatch.objects.filter(
+            tournament=event.tournament, status__in=[MatchStatus.FINISHED, MatchStatus.WALKOVER]):
         loser = m.player_b_id if m.winner_id == m.player_a_id else m.player_a_id
         losses[loser] = losses.get(loser, 0) + 1
     return losses
@@ -148,7 +149,7 @@ def test_a_thirteen_player_main_consolation_last_chance_event_from_entries_to_pl
         event.report(file_match, winner=file_match.player_a, score=(8, 5),
                      match_file=sample_bytes("7point.mat"))
     file_match = event.match("M1-2")
-    assert file_match.status == M.FINISHED and file_match.match_record_id
+    assert file_match.status == MatchStatus.FINISHED and file_match.match_record_id
     assert file_match.confirmed_by is None and (file_match.score_a, file_match.score_b) == (
         8, 5)
 
@@ -173,7 +174,7 @@ def test_a_thirteen_player_main_consolation_last_chance_event_from_entries_to_pl
     wrong = event.match("M1-6")
     after = next(m for m in TournamentMatch.objects.filter(tournament=event.tournament)
                  if {"winner_of": "M1-6"} in (m.slot_a, m.slot_b))
-    assert after.status in (M.READY, M.WAITING)
+    assert after.status in (MatchStatus.READY, MatchStatus.WAITING)
     assert wrong.winner_id in (after.player_a_id, after.player_b_id)
     event.direct("correct", match=wrong.pk, winner=wrong.player_b_id, score_a=3, score_b=7,
                  reason="Scoresheet misread")
@@ -185,11 +186,11 @@ def test_a_thirteen_player_main_consolation_last_chance_event_from_entries_to_pl
 
     # A withdrawal in main round 2: the opponent gets a walkover.
     leaving = event.match("M2-1")
-    assert leaving.status == M.READY
+    assert leaving.status == MatchStatus.READY
     entry = Entry.objects.get(tournament=event.tournament, player=leaving.player_b)
     event.direct("withdraw", entry=entry.pk)
     leaving = event.match("M2-1")
-    assert leaving.status == M.WALKOVER and leaving.winner == leaving.player_a
+    assert leaving.status == MatchStatus.WALKOVER and leaving.winner == leaving.player_a
 
     event.play_to_the_end()
     assert event.tournament.status == Tournament.Status.FINISHED
@@ -202,7 +203,8 @@ def test_a_thirteen_player_main_consolation_last_chance_event_from_entries_to_pl
     walkovers = FinishedMatch.objects.filter(source="tournament", outcome="walkover")
     assert walkovers.count() >= 1 and not any(w.is_played for w in walkovers)
     assert FinishedMatch.objects.filter(source="tournament", outcome="played").count() == \
-        TournamentMatch.objects.filter(tournament=event.tournament, status=M.FINISHED).count()
+        TournamentMatch.objects.filter(tournament=event.tournament,
+                                       status=MatchStatus.FINISHED).count()
     final = event.match("M4-1")
     assert final.length == 11 and event.match("M3-1").length == 9
 
@@ -229,7 +231,7 @@ def test_a_nine_player_double_elimination_from_entries_to_placings(
         assert event.match("M1-2").match_record_id
     else:
         event.play(first)
-    assert event.match("M1-2").status == M.FINISHED
+    assert event.match("M1-2").status == MatchStatus.FINISHED
 
     # Main round 2: one disputed and settled by the referee, the rest played.
     ready = [m for m in event.ready() if m.player_a.user_id and m.player_b.user_id
@@ -264,11 +266,11 @@ def test_a_nine_player_double_elimination_from_entries_to_placings(
     losers_ready = next(m for m in event.ready() if m.flight == "losers")
     event.direct("withdraw", entry=Entry.objects.get(tournament=event.tournament,
                                                      player=losers_ready.player_b).pk)
-    assert event.match(losers_ready.key).status == M.WALKOVER
+    assert event.match(losers_ready.key).status == MatchStatus.WALKOVER
 
     event.play_to_the_end(first_wins=False)  # the second-named wins: F1 goes to the reset
     assert event.tournament.status == Tournament.Status.FINISHED
-    assert event.match("F2").status == M.FINISHED
+    assert event.match("F2").status == MatchStatus.FINISHED
     champion = event.match("F2").winner_id
     losses = _losses(event)
     assert losses.get(champion, 0) == 1  # lost F1, won the reset

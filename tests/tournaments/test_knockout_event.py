@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _players(club, count):
@@ -56,11 +56,11 @@ def _win(tournament, key, side=0, by=None):
 def test_start_seeds_in_entry_order_and_gives_byes_to_the_top_seeds(club, alice):
     tournament, players = _event(club, 13, "consolation_last_chance")
     assert tournament.status == Tournament.Status.RUNNING
-    byes = TournamentMatch.objects.filter(tournament=tournament, status=M.BYE)
+    byes = TournamentMatch.objects.filter(tournament=tournament, status=MatchStatus.BYE)
     assert sorted(m.winner.name for m in byes if m.flight == "main") == [
         "Player 01", "Player 02", "Player 03"]
-    assert _match(tournament, "M1-2").status == M.READY  # 8 v 9
-    assert _match(tournament, "M2-1").status == M.WAITING  # 1 v winner of 8-9
+    assert _match(tournament, "M1-2").status == MatchStatus.READY  # 8 v 9
+    assert _match(tournament, "M2-1").status == MatchStatus.WAITING  # 1 v winner of 8-9
 
 
 def test_lengths_per_flight_and_round(club):
@@ -81,9 +81,9 @@ def test_a_result_advances_the_bracket_and_is_published(club, alice):
     tournament, _ = _event(club, 13, "consolation_last_chance")
     winner = _win(tournament, "M1-2", side=1, by=alice)
     next_match = _match(tournament, "M2-1")
-    assert next_match.status == M.READY and next_match.player_b == winner
+    assert next_match.status == MatchStatus.READY and next_match.player_b == winner
     loser_slot = _match(tournament, "C1-1")  # the 8-9 loser meets the bye from 1-16
-    assert loser_slot.status == M.BYE
+    assert loser_slot.status == MatchStatus.BYE
     row = FinishedMatch.objects.get(source="tournament", source_id=_match(tournament, "M1-2").pk)
     assert row.winner == winner and row.is_played and row.length == 7
 
@@ -94,7 +94,7 @@ def test_a_score_that_does_not_reach_the_length_is_refused(club, alice):
     with pytest.raises(services.TournamentError, match="not a finished result"):
         services.match_result_enter(match=match, winner=match.player_a_id, score_a=5,
                                     score_b=3, by=alice)
-    assert _match(tournament, "M1-1").status == M.READY
+    assert _match(tournament, "M1-1").status == MatchStatus.READY
 
 
 def test_a_report_on_a_match_that_is_not_ready_is_refused(club):
@@ -111,12 +111,13 @@ def test_a_player_reports_and_the_opponent_confirms(club):
     a, b = match.player_a, match.player_b
     report = services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7,
                                           score_b=4)
-    assert _match(tournament, "M1-1").status == M.IN_PROGRESS
+    assert _match(tournament, "M1-1").status == MatchStatus.IN_PROGRESS
     with pytest.raises(services.NotAllowed, match="opponent"):
         services.match_result_confirm(report=report, by=a.user)
     services.match_result_confirm(report=report, by=b.user)
     match = _match(tournament, "M1-1")
-    assert match.status == M.FINISHED and match.winner == a and match.confirmed_by == b.user
+    assert match.status == MatchStatus.FINISHED and match.winner == a
+    assert match.confirmed_by == b.user
 
 
 def test_the_same_report_from_both_players_gives_one_result(club):
@@ -125,7 +126,7 @@ def test_the_same_report_from_both_players_gives_one_result(club):
     a, b = match.player_a, match.player_b
     services.match_result_report(match=match, by=a.user, winner=a.pk, score_a=7, score_b=2)
     services.match_result_report(match=match, by=b.user, winner=a.pk, score_a=7, score_b=2)
-    assert _match(tournament, "M1-1").status == M.FINISHED
+    assert _match(tournament, "M1-1").status == MatchStatus.FINISHED
     assert FinishedMatch.objects.filter(source="tournament").count() == 1
 
 
@@ -137,7 +138,7 @@ def test_a_dispute_goes_to_the_referee_who_settles_it(club, carol):
                                           score_b=2)
     services.match_result_dispute(report=report, by=b.user, reason="I won 7-6")
     match = _match(tournament, "M1-1")
-    assert "I won 7-6" in match.flag and match.status == M.IN_PROGRESS
+    assert "I won 7-6" in match.flag and match.status == MatchStatus.IN_PROGRESS
     services.match_result_resolve(match=match, by=carol, winner=b.pk, score_a=6, score_b=7,
                                   reason="Both scoresheets checked")
     match = _match(tournament, "M1-1")
@@ -153,9 +154,9 @@ def test_a_withdrawal_gives_the_next_opponent_a_walkover(club, alice):
     entry = Entry.objects.get(tournament=tournament, player=other.player_a)
     services.entry_withdraw(entry=entry, by=alice)
     walkover = _match(tournament, "M1-2")
-    assert walkover.status == M.WALKOVER and walkover.winner == other.player_b
+    assert walkover.status == MatchStatus.WALKOVER and walkover.winner == other.player_b
     final = _match(tournament, "M2-1")
-    assert final.status == M.READY and {final.player_a, final.player_b} == {
+    assert final.status == MatchStatus.READY and {final.player_a, final.player_b} == {
         winner, other.player_b}
     row = FinishedMatch.objects.get(source="tournament", source_id=walkover.pk)
     assert row.outcome == "walkover" and not row.is_played
@@ -173,13 +174,14 @@ def test_a_correction_flows_to_later_matches_and_flags_those_already_played(club
     services.match_result_correct(match=wrong, by=carol, winner=wrong.player_b_id, score_a=3,
                                   score_b=7, reason="Scoresheet misread")
     semi = _match(tournament, "M2-1")
-    assert semi.player_a == wrong.player_b and semi.status == M.READY  # not started: fixed
+    # not started: fixed
+    assert semi.player_a == wrong.player_b and semi.status == MatchStatus.READY
     _win(tournament, "M2-2", by=alice)
     services.match_result_correct(match=_match(tournament, "M1-3"), by=carol,
                                   winner=_match(tournament, "M1-3").player_b_id,
                                   score_a=0, score_b=7, reason="Wrong winner entered")
     played = _match(tournament, "M2-2")
-    assert played.status == M.FINISHED and "should be" in played.flag  # flagged, kept
+    assert played.status == MatchStatus.FINISHED and "should be" in played.flag  # flagged, kept
     entry = AuditEntry.objects.filter(action="result_corrected").first()
     assert entry.reason == "Wrong winner entered" and entry.before["winner"] != entry.after[
         "winner"]
@@ -188,31 +190,34 @@ def test_a_correction_flows_to_later_matches_and_flags_those_already_played(club
 def test_a_nine_player_double_elimination_runs_to_its_end(club, alice):
     tournament, _ = _event(club, 9, "double_elimination")
     for _ in range(40):
-        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        ready = TournamentMatch.objects.filter(tournament=tournament,
+                                               status=MatchStatus.READY).first()
         if ready is None:
             break
         _win(tournament, ready.key, side=1 if ready.flight == "final" else 0, by=alice)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    assert _match(tournament, "F2").status == M.FINISHED  # losers' side won F1: a reset
+    assert _match(tournament, "F2").status == MatchStatus.FINISHED  # losers' side won F1: a reset
 
 
 def test_a_thirteen_player_event_runs_every_flight_to_its_end(club, alice):
     tournament, _ = _event(club, 13, "consolation_last_chance")
     for _ in range(60):
-        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        ready = TournamentMatch.objects.filter(tournament=tournament,
+                                               status=MatchStatus.READY).first()
         if ready is None:
             break
         _win(tournament, ready.key, by=alice)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert set(TournamentMatch.objects.filter(tournament=tournament).values_list(
-        "status", flat=True)) <= {M.FINISHED, M.BYE, M.SKIPPED}
+        "status", flat=True)) <= {MatchStatus.FINISHED, MatchStatus.BYE, MatchStatus.SKIPPED}
 
 
 def _run_to_end(tournament, *, by, side=0):
     for _ in range(80):
-        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        ready = TournamentMatch.objects.filter(tournament=tournament,
+                                               status=MatchStatus.READY).first()
         if ready is None:
             return
         _win(tournament, ready.key, side=side, by=by)
@@ -246,12 +251,12 @@ def test_a_correction_that_reopens_the_event_removes_its_placings(club, alice, c
 def test_a_correction_that_makes_the_reset_unneeded_flags_it(club, alice, carol):
     tournament, _ = _event(club, 4, "double_elimination")
     _run_to_end(tournament, by=alice, side=1)  # the losers' side wins F1: the reset is played
-    assert _match(tournament, "F2").status == M.FINISHED
+    assert _match(tournament, "F2").status == MatchStatus.FINISHED
     first = _match(tournament, "F1")
     services.match_result_correct(match=first, by=carol, winner=first.player_a_id,
                                   score_a=7, score_b=2, reason="Scoresheet misread")
     reset = _match(tournament, "F2")
-    assert reset.status == M.FINISHED and "no longer needed" in reset.flag
+    assert reset.status == MatchStatus.FINISHED and "no longer needed" in reset.flag
 
 
 def test_byes_are_kept_in_the_finished_matches_as_not_played(club, alice):
@@ -304,11 +309,12 @@ def test_a_correction_of_a_walkover_records_a_played_result_and_moves_the_later_
                                   score_b=6, reason="They played: wrong player withdrawn")
     semi = _match(tournament, "M1-2")
     assert (semi.status, semi.winner, semi.score_a, semi.score_b) == (
-        M.FINISHED, semi.player_a, 7, 6)
+        MatchStatus.FINISHED, semi.player_a, 7, 6)
     row = FinishedMatch.objects.get(source="tournament", source_id=semi.pk)
     assert row.outcome == FinishedMatch.Outcome.PLAYED and row.winner == semi.player_a
     entry = AuditEntry.objects.get(action="result_corrected")
-    assert entry.before["status"] == M.WALKOVER and entry.after["status"] == M.FINISHED
+    assert entry.before["status"] == MatchStatus.WALKOVER
+    assert entry.after["status"] == MatchStatus.FINISHED
     final = _match(tournament, "M2-1")
     assert semi.player_a_id in (final.player_a_id, final.player_b_id)
 
@@ -323,7 +329,7 @@ def test_a_correction_flags_a_later_match_in_progress_and_keeps_it(club, alice, 
     services.match_result_correct(match=semi, by=carol, winner=semi.player_b_id, score_a=2,
                                   score_b=7, reason="Scoresheet misread")
     kept = _match(tournament, "M2-1")
-    assert kept.status == M.IN_PROGRESS  # nothing is silently changed or deleted
+    assert kept.status == MatchStatus.IN_PROGRESS  # nothing is silently changed or deleted
     assert (kept.player_a_id, kept.player_b_id) == (final.player_a_id, final.player_b_id)
     assert f"should be {semi.player_b.name} v {final.player_b.name}" in kept.flag
     assert "in progress" in kept.flag
@@ -340,11 +346,11 @@ def test_a_correction_gives_a_later_walkover_to_the_right_players(club, alice, c
     services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
                                                     player=first.player_a), by=alice)
     final = _match(tournament, "M2-1")
-    assert final.status == M.WALKOVER  # ... then withdraws before the final
+    assert final.status == MatchStatus.WALKOVER  # ... then withdraws before the final
     services.match_result_correct(match=first, by=carol, winner=first.player_b_id,
                                   score_a=5, score_b=7, reason="Player 04 won 7-5")
     final = _match(tournament, "M2-1")
-    assert final.status == M.READY and final.winner_id is None and not final.flag
+    assert final.status == MatchStatus.READY and final.winner_id is None and not final.flag
     assert first.player_b_id in (final.player_a_id, final.player_b_id)
     row = FinishedMatch.objects.get(source="tournament", source_id=final.pk)
     assert row.outcome == FinishedMatch.Outcome.VOID  # the walkover is gone from the table
@@ -365,7 +371,7 @@ def test_a_correction_that_keeps_the_withdrawn_player_in_place_keeps_the_walkove
     services.match_result_correct(match=first, by=carol, winner=first.player_a_id,
                                   score_a=7, score_b=5, reason="The score was 7-5")
     final = _match(tournament, "M2-1")
-    assert final.status == M.WALKOVER and not final.flag
+    assert final.status == MatchStatus.WALKOVER and not final.flag
     assert final.winner_id == _match(tournament, "M1-2").player_a_id
 
 
@@ -384,7 +390,7 @@ def test_a_match_file_whose_check_finds_violations_flags_the_match_with_the_reas
     assert report.status == ResultReport.Status.FLAGGED
     assert report.match_record.rules_check.status == "failed"
     match = _match(tournament, "M1-1")
-    assert match.status == M.IN_PROGRESS and match.winner_id is None
+    assert match.status == MatchStatus.IN_PROGRESS and match.winner_id is None
     assert match.flag == "Reported 2–7, but the rules check found violations."
     with pytest.raises(services.TournamentError, match="no longer waiting"):
         services.match_result_confirm(report=report, by=match.player_a.user)  # a referee's
@@ -401,7 +407,7 @@ def test_a_disputed_match_is_settled_by_a_referee_not_entered_over(club, alice, 
     with pytest.raises(services.TournamentError, match="with the referees"):
         services.match_result_enter(match=match, by=alice, winner=a.pk, score_a=7, score_b=2)
     match = _match(tournament, "M1-1")
-    assert match.status == M.IN_PROGRESS and "I won 7-6" in match.flag
+    assert match.status == MatchStatus.IN_PROGRESS and "I won 7-6" in match.flag
     assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.DISPUTED
 
 
@@ -413,7 +419,7 @@ def test_a_report_waiting_for_the_opponent_gives_way_to_the_directors_result(clu
                                           score_b=2)
     services.match_result_enter(match=match, by=alice, winner=b.pk, score_a=6, score_b=7)
     match = _match(tournament, "M1-1")
-    assert match.status == M.FINISHED and match.winner == b and not match.flag
+    assert match.status == MatchStatus.FINISHED and match.winner == b and not match.flag
     assert ResultReport.objects.get(pk=report.pk).status == ResultReport.Status.WITHDRAWN
 
 
@@ -444,14 +450,14 @@ def test_a_match_played_after_a_walkover_that_a_correction_reopens_is_flagged(cl
     first = _match(tournament, "M1-1")
     services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
                                                     player=first.player_a), by=alice)
-    assert _match(tournament, "M2-1").status == M.WALKOVER
+    assert _match(tournament, "M2-1").status == MatchStatus.WALKOVER
     _win(tournament, "M2-2", by=alice)
     _win(tournament, "M3-1", by=alice)  # the final, played by the walkover's winner
     services.match_result_correct(match=first, by=carol, winner=first.player_b_id,
                                   score_a=5, score_b=7, reason="Player 08 won 7-5")
-    assert _match(tournament, "M2-1").status == M.READY  # to be played after all
+    assert _match(tournament, "M2-1").status == MatchStatus.READY  # to be played after all
     final = _match(tournament, "M3-1")
-    assert final.status == M.FINISHED  # kept, for the referee
+    assert final.status == MatchStatus.FINISHED  # kept, for the referee
     assert final.flag == ("After a correction, this match waits again on an earlier match; "
                           "it was finished. A referee decides.")
 
@@ -477,7 +483,7 @@ def test_a_match_with_its_file_as_evidence_is_one_finished_match(club):
 
     tournament, report = _reported_with_its_file(club)
     report_verify(report_id=report.pk)
-    assert _match(tournament, "M1-1").status == M.FINISHED
+    assert _match(tournament, "M1-1").status == MatchStatus.FINISHED
     assert list(FinishedMatch.objects.values_list("source", flat=True)) == ["tournament"]
 
 

@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import Placing, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _event(club, count, fmt="single_elimination"):
@@ -72,11 +72,11 @@ def semi_played(club, alice, carol):
 
 def test_the_final_does_not_get_a_player_who_never_played_the_semi_final(semi_played):
     semi = _match(semi_played, "M2-1")
-    assert semi.status == M.FINISHED and _players(semi) == ("Player 01", "Player 04")
+    assert semi.status == MatchStatus.FINISHED and _players(semi) == ("Player 01", "Player 04")
     assert "should be Player 08 v Player 04" in semi.flag
     final = _match(semi_played, "M3-1")
     assert "Player 08" not in _players(final)
-    assert final.status == M.WAITING and final.player_a is None  # until a referee rules
+    assert final.status == MatchStatus.WAITING and final.player_a is None  # until a referee rules
 
 
 def test_a_final_already_ready_waits_again_until_the_ruling(club, alice, carol):
@@ -86,7 +86,7 @@ def test_a_final_already_ready_waits_again_until_the_ruling(club, alice, carol):
     assert _players(_match(tournament, "M3-1")) == ("Player 01", "Player 02")
     _correct(tournament, "M1-1", side=1, by=carol)
     final = _match(tournament, "M3-1")
-    assert final.status == M.WAITING and _players(final) == (None, "Player 02")
+    assert final.status == MatchStatus.WAITING and _players(final) == (None, "Player 02")
     assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
 
 
@@ -97,7 +97,7 @@ def test_when_the_result_stands_the_bracket_credits_who_won_it(semi_played, caro
     assert not semi.flag and semi.result_stands
     _win(semi_played, "M2-2", by=alice)
     final = _match(semi_played, "M3-1")
-    assert final.status == M.READY and _players(final) == ("Player 01", "Player 02")
+    assert final.status == MatchStatus.READY and _players(final) == ("Player 01", "Player 02")
     assert not _match(semi_played, "M2-1").flag  # a later result does not flag it again
     _win(semi_played, "M3-1", by=alice)
     places = dict(Placing.objects.filter(tournament=semi_played).values_list(
@@ -111,7 +111,7 @@ def test_a_replay_gives_the_match_to_the_right_players(semi_played, carol, alice
     played = FinishedMatch.objects.get(source="tournament", source_id=semi.pk)
     services.match_replay(match=semi, by=carol, reason="Replay it with the right players")
     semi = _match(semi_played, "M2-1")
-    assert semi.status == M.READY and _players(semi) == ("Player 08", "Player 04")
+    assert semi.status == MatchStatus.READY and _players(semi) == ("Player 08", "Player 04")
     assert semi.winner_id is None and not semi.flag
     assert FinishedMatch.objects.get(pk=played.pk).outcome == FinishedMatch.Outcome.VOID
     _win(semi_played, "M2-1", side=1, by=alice)
@@ -124,7 +124,7 @@ def test_a_new_result_between_the_right_players_moves_the_bracket(semi_played, c
     services.match_result_resolve(match=semi, by=carol, winner=four, score_a=2, score_b=7,
                                   reason="They played it again: 4 won")
     semi = _match(semi_played, "M2-1")
-    assert semi.status == M.FINISHED and _players(semi) == ("Player 08", "Player 04")
+    assert semi.status == MatchStatus.FINISHED and _players(semi) == ("Player 08", "Player 04")
     assert semi.winner_id == four and not semi.flag
     assert _players(_match(semi_played, "M3-1"))[0] == "Player 04"
 
@@ -135,7 +135,7 @@ def test_a_new_result_must_name_one_of_the_right_players(semi_played, carol):
         services.match_result_resolve(match=semi, by=carol, winner=semi.player_a_id,
                                       score_a=7, score_b=2, reason="Player 01 won")
     semi = _match(semi_played, "M2-1")  # nothing half-saved
-    assert semi.status == M.FINISHED and _players(semi) == ("Player 01", "Player 04")
+    assert semi.status == MatchStatus.FINISHED and _players(semi) == ("Player 01", "Player 04")
 
 
 def test_a_flag_made_moot_by_a_second_correction_goes_away(semi_played, carol):
@@ -149,11 +149,12 @@ def test_a_flag_made_moot_by_a_second_correction_goes_away(semi_played, carol):
 def test_a_reset_flag_made_moot_goes_away(club, alice, carol):
     tournament, _ = _event(club, 4, "double_elimination")
     for _ in range(20):
-        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        ready = TournamentMatch.objects.filter(tournament=tournament,
+                                               status=MatchStatus.READY).first()
         if ready is None:
             break
         _win(tournament, ready.key, side=1 if ready.flight == "final" else 0, by=alice)
-    assert _match(tournament, "F2").status == M.FINISHED
+    assert _match(tournament, "F2").status == MatchStatus.FINISHED
     _correct(tournament, "F1", side=0, by=carol)
     assert "no longer needed" in _match(tournament, "F2").flag
     _correct(tournament, "F1", side=1, by=carol)
@@ -221,7 +222,7 @@ def test_a_match_in_progress_with_the_wrong_players_may_stand_unless_one_plays_e
     services.match_start(match=_match(tournament, "M2-1"))  # 1 v 4, being played
     _correct(tournament, "M1-1", side=1, by=carol)
     semi = _match(tournament, "M2-1")
-    assert semi.status == M.IN_PROGRESS and "should be Player 08 v Player 04" in semi.flag
+    assert semi.status == MatchStatus.IN_PROGRESS and "should be Player 08 v Player 04" in semi.flag
     if not stands:  # 1 now plays in the losers' bracket: not in two places at once
         with pytest.raises(services.TournamentError, match="Player 01 now also plays"):
             services.match_flag_clear(match=semi, by=carol, reason="Let them play")
@@ -229,5 +230,5 @@ def test_a_match_in_progress_with_the_wrong_players_may_stand_unless_one_plays_e
     services.match_flag_clear(match=semi, by=carol, reason="Let them play")
     _win(tournament, "M2-1", by=alice)  # 1 beats 4
     semi = _match(tournament, "M2-1")
-    assert semi.status == M.FINISHED and not semi.flag
+    assert semi.status == MatchStatus.FINISHED and not semi.flag
     assert _players(_match(tournament, "M3-1"))[0] == "Player 01"

@@ -14,7 +14,7 @@ from tournaments.services import ladder as ladders
 from tournaments.services.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
-S = Challenge.Status
+ChallengeStatus = Challenge.Status
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_the_challenger_cancels_an_open_challenge(ladder):
     challenge = ladders.challenge_issue(ladder=ladder, by=p["d"].user, challenged=p["a"])
     ladders.challenge_cancel(challenge=challenge, by=p["d"].user)
     challenge.refresh_from_db()
-    assert challenge.status == S.CANCELLED
+    assert challenge.status == ChallengeStatus.CANCELLED
     # Both are free again: d challenges b at once.
     ladders.challenge_issue(ladder=ladder, by=p["d"].user, challenged=p["b"])
     assert not AuditEntry.objects.exists()  # one's own challenge: not a correction
@@ -51,7 +51,7 @@ def test_an_accepted_challenge_is_no_longer_the_challenger_s_to_cancel(ladder):
     with pytest.raises(TournamentError, match="accepted"):
         ladders.challenge_cancel(challenge=challenge, by=p["d"].user)
     challenge.refresh_from_db()
-    assert challenge.status == S.ACCEPTED
+    assert challenge.status == ChallengeStatus.ACCEPTED
 
 
 def test_the_challenged_player_cannot_cancel(ladder):
@@ -89,8 +89,8 @@ def test_a_player_leaves_and_the_rungs_below_move_up_one(ladder):
     assert order(ladder) == "abfde"
     assert list(ladder.rungs.order_by("position").values_list("position", flat=True)) == [
         1, 2, 3, 4, 5]
-    assert Challenge.objects.get(pk=own.pk).status == S.CANCELLED
-    assert Challenge.objects.get(pk=against.pk).status == S.OPEN  # not c's
+    assert Challenge.objects.get(pk=own.pk).status == ChallengeStatus.CANCELLED
+    assert Challenge.objects.get(pk=against.pk).status == ChallengeStatus.OPEN  # not c's
     assert LadderDeparture.objects.get().player_id == p["c"].pk
     assert not AuditEntry.objects.exists()
     # A correction of the old result replays the history with c in it until c left:
@@ -122,7 +122,7 @@ def test_cancel_and_leave_from_the_web(client, ladder):
     page = client.get(reverse("tournaments:ladder", args=[ladder.club.slug, ladder.pk]))
     assert "Cancel my challenge" in page.content.decode()
     client.post(_page(ladder, "cancel"), {"challenge": challenge.pk})
-    assert Challenge.objects.get(pk=challenge.pk).status == S.CANCELLED
+    assert Challenge.objects.get(pk=challenge.pk).status == ChallengeStatus.CANCELLED
     client.post(_page(ladder, "leave"))
     assert order(ladder) == "abcef"
 

@@ -17,7 +17,7 @@ from tournaments.services.errors import TournamentError
 from tournaments.tasks import challenges_expire_task
 
 pytestmark = pytest.mark.django_db
-S = Challenge.Status
+ChallengeStatus = Challenge.Status
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def test_a_ladder_season_with_challenges_one_expiring_and_a_correction(ladder):
     assert ladders.challenges_expire(now=later) == [second.pk]
     assert ladders.challenges_expire(now=later) == []  # idempotent
     second.refresh_from_db()
-    assert (second.status, second.winner_id) == (S.EXPIRED, p["e"].pk)
+    assert (second.status, second.winner_id) == (ChallengeStatus.EXPIRED, p["e"].pk)
     assert order(ladder) == "abefcd"
     row = FinishedMatch.objects.get(source="ladder", source_id=second.pk)
     assert row.outcome == FinishedMatch.Outcome.FORFEIT and not row.is_played
@@ -100,7 +100,7 @@ def test_the_task_resolves_expired_challenges(ladder):
     assert challenges_expire_task() == 1
     assert challenges_expire_task() == 0
     challenge.refresh_from_db()
-    assert challenge.status == S.EXPIRED and order(ladder) == "bacdef"
+    assert challenge.status == ChallengeStatus.EXPIRED and order(ladder) == "bacdef"
 
 
 def test_the_beat_schedule_runs_the_expiry_task():

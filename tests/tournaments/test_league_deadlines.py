@@ -20,7 +20,7 @@ from tournaments.tasks import fixtures_expire_task
 pytestmark = pytest.mark.django_db
 START = datetime.date(2026, 1, 5)
 ROUND_1_DEADLINE = datetime.date(2026, 1, 19)
-F = Fixture.Status
+FixtureStatus = Fixture.Status
 
 
 def _season(club, missed="void", count=4):
@@ -47,8 +47,8 @@ def test_a_missed_deadline_voids_the_fixture_once_the_deadline_day_is_over(club)
         missed.pk]
     assert league.fixtures_expire(today=ROUND_1_DEADLINE + datetime.timedelta(days=1)) == []
     missed.refresh_from_db()
-    assert (missed.status, missed.winner_id) == (F.VOID, None)
-    assert _round(season, 2).filter(status=F.READY).count() == 2  # not yet due
+    assert (missed.status, missed.winner_id) == (FixtureStatus.VOID, None)
+    assert _round(season, 2).filter(status=FixtureStatus.READY).count() == 2  # not yet due
     assert not FinishedMatch.objects.filter(source="league", source_id=missed.pk).exists()
     table = selectors_league.season_tables(season=season)[0]["rows"]
     assert sum(r["played"] for r in table) == 2 and sum(r["wins"] for r in table) == 1
@@ -69,7 +69,7 @@ def test_a_reported_result_waiting_for_confirmation_is_not_voided(club):
                           winner=fixture.player_a_id, score_a=5, score_b=0)
     league.fixtures_expire(today=ROUND_1_DEADLINE + datetime.timedelta(days=3))
     fixture.refresh_from_db()
-    assert fixture.status == F.REPORTED
+    assert fixture.status == FixtureStatus.REPORTED
 
 
 def test_with_the_referees_setting_a_missed_fixture_waits_for_their_ruling(club, carol):
@@ -79,7 +79,7 @@ def test_with_the_referees_setting_a_missed_fixture_waits_for_their_ruling(club,
     assert sorted(league.fixtures_expire(today=later)) == sorted([first.pk, second.pk])
     assert league.fixtures_expire(today=later) == []
     first.refresh_from_db()
-    assert first.status == F.OVERDUE
+    assert first.status == FixtureStatus.OVERDUE
     with pytest.raises(TournamentError, match="Only the two players report"):
         league.fixture_report(fixture=first, by=carol, winner=first.player_a_id, score_a=5,
                               score_b=0)
@@ -88,8 +88,8 @@ def test_with_the_referees_setting_a_missed_fixture_waits_for_their_ruling(club,
     league.fixture_rule(fixture=second, by=carol, outcome="void", reason="both away")
     first.refresh_from_db()
     second.refresh_from_db()
-    assert (first.status, first.winner_id) == (F.WALKOVER, first.player_b_id)
-    assert (second.status, second.winner_id) == (F.VOID, None)
+    assert (first.status, first.winner_id) == (FixtureStatus.WALKOVER, first.player_b_id)
+    assert (second.status, second.winner_id) == (FixtureStatus.VOID, None)
     assert list(AuditEntry.objects.order_by("pk").values_list("action", "reason")) == [
         ("ruling", "a never answered"), ("ruling", "both away")]
     with pytest.raises(TournamentError, match="past its deadline"):
@@ -102,7 +102,7 @@ def test_the_task_is_idempotent(club, monkeypatch):
                         lambda: ROUND_1_DEADLINE + datetime.timedelta(days=1))
     assert fixtures_expire_task() == 2
     assert fixtures_expire_task() == 0
-    assert _round(season, 1).filter(status=F.VOID).count() == 2
+    assert _round(season, 1).filter(status=FixtureStatus.VOID).count() == 2
 
 
 def test_a_referee_rules_from_the_web_and_a_player_cannot(client, club, carol, bob):
@@ -119,7 +119,7 @@ def test_a_referee_rules_from_the_web_and_a_player_cannot(client, club, carol, b
     assert 'data-testid="rule"' in page.content.decode()
     client.post(url, data)
     fixture.refresh_from_db()
-    assert (fixture.status, fixture.score_a, fixture.score_b) == (F.FINISHED, 5, 2)
+    assert (fixture.status, fixture.score_a, fixture.score_b) == (FixtureStatus.FINISHED, 5, 2)
 
 
 def test_a_referee_rules_through_the_api(client, club, carol, dave):
@@ -165,4 +165,4 @@ def test_someone_else_reporting_a_fixture_through_the_api_gets_403(client, club,
                            content_type="application/json")
     assert response.status_code == 403 and "Only the two players" in response.json()["detail"]
     fixture.refresh_from_db()
-    assert fixture.status == F.READY
+    assert fixture.status == FixtureStatus.READY

@@ -21,7 +21,7 @@ from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _url(obj, name):
@@ -75,7 +75,7 @@ def test_a_result_shows_at_once_on_the_kept_tournament_page(client, club):
     tournament, _ = _knockout(club, 8, start=1)
     url = _url(tournament, "detail")
     client.get(url)
-    match = tournament.matches.filter(status=M.READY).order_by("pk").first()
+    match = tournament.matches.filter(status=MatchStatus.READY).order_by("pk").first()
     services.match_result_enter(match=match, by=None, winner=match.player_a_id, score_a=7,
                                 score_b=3)
     assert '<span class="score">7</span>' in client.get(url).content.decode()
@@ -168,9 +168,9 @@ def test_my_tournaments_is_kept_until_an_event_moves(client, club):
     # Kept: session, user, the club with the roles, the club's events' version.
     built, kept, body = _built_and_kept(client, url)
     assert kept == 4 and tournament.name in body
-    match = tournament.matches.filter(status=M.READY).filter(
+    match = tournament.matches.filter(status=MatchStatus.READY).filter(
         player_a=players[0]).first() or tournament.matches.filter(
-        status=M.READY, player_b=players[0]).first()
+        status=MatchStatus.READY, player_b=players[0]).first()
     services.match_result_enter(match=match, by=None, winner=players[0].pk,
                                 score_a=7 if match.player_a_id == players[0].pk else 2,
                                 score_b=2 if match.player_a_id == players[0].pk else 7)

@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import Entry, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_after_the_start_the_next_opponent_gets_a_walkover_not_a_played_match(cl
                                    args=[_entry(cup, bob).pk]), content_type="application/json")
     assert response.status_code == 200 and response.json()["status"] == "withdrawn"
     semi = _bobs_semi(cup)
-    assert semi.status == M.WALKOVER and semi.winner == opponent
+    assert semi.status == MatchStatus.WALKOVER and semi.winner == opponent
     row = FinishedMatch.objects.get(source=FinishedMatch.Source.TOURNAMENT, source_id=semi.pk)
     assert row.outcome == FinishedMatch.Outcome.WALKOVER and row.winner == opponent
     assert row.outcome not in FinishedMatch.PLAYED_OUTCOMES
@@ -85,7 +85,7 @@ def test_a_player_withdraws_from_the_page_after_the_start_too(client, cup, bob):
     client.force_login(bob)
     response = client.post(_url(cup), {"entry": _entry(cup, bob).pk}, follow=True)
     assert "Your next opponent gets a walkover." in response.content.decode()
-    assert _bobs_semi(cup).status == M.WALKOVER
+    assert _bobs_semi(cup).status == MatchStatus.WALKOVER
 
 
 def test_a_player_cannot_withdraw_someone_else_through_the_api(client, cup, bob):
@@ -102,12 +102,12 @@ def test_a_player_cannot_withdraw_someone_else_from_the_page(client, cup, bob):
     services.tournament_start(tournament=cup)
     ann = Entry.objects.get(tournament=cup, player__name="Ann")
     client.force_login(bob)
-    before = cup.matches.filter(status=M.WALKOVER).count()
+    before = cup.matches.filter(status=MatchStatus.WALKOVER).count()
     response = client.post(_url(cup), {"entry": ann.pk})
     assert response.status_code == 403
     assert "Only the player of an entry withdraws it" in response.content.decode()
     assert Entry.objects.get(pk=ann.pk).status == Entry.Status.ACTIVE
-    assert cup.matches.filter(status=M.WALKOVER).count() == before
+    assert cup.matches.filter(status=MatchStatus.WALKOVER).count() == before
 
 
 def test_the_confirmation_is_only_for_someone_entered(client, cup, carol):
@@ -118,7 +118,7 @@ def test_the_confirmation_is_only_for_someone_entered(client, cup, carol):
 def test_a_finished_event_offers_no_withdrawal(client, cup, bob, alice):
     services.tournament_start(tournament=cup)
     for _ in range(3):
-        ready = cup.matches.filter(status=M.READY).first()
+        ready = cup.matches.filter(status=MatchStatus.READY).first()
         services.match_result_enter(match=ready, by=alice, winner=ready.player_a_id,
                                     score_a=7, score_b=0)
     assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.FINISHED

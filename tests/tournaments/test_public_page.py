@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import ResultReport, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _cup(club, count=4, format="single_elimination"):
@@ -50,7 +50,8 @@ def test_the_public_page_says_who_plays_whom_now(client, club):
 def test_the_public_page_shows_every_competitions_placings_at_the_end(client, club, alice):
     tournament = _cup(club, count=8, format="consolation")
     for _ in range(20):
-        ready = TournamentMatch.objects.filter(tournament=tournament, status=M.READY).first()
+        ready = TournamentMatch.objects.filter(tournament=tournament,
+                                               status=MatchStatus.READY).first()
         if ready is None:
             break
         services.match_result_enter(match=ready, by=alice, winner=ready.player_a_id,
@@ -79,7 +80,8 @@ def test_a_winner_who_is_not_in_the_match_is_refused_on_the_page(client, club):
     response = client.post(_url(tournament, "play", action="report"), {
         "match": match.pk, "winner": stranger.pk, "score_a": 7, "score_b": 0}, follow=True)
     assert "one of the two players" in response.content.decode()
-    assert _match(tournament, "M1-1").status == M.READY and not ResultReport.objects.exists()
+    assert _match(tournament, "M1-1").status == MatchStatus.READY
+    assert not ResultReport.objects.exists()
 
 
 def test_a_report_on_a_match_not_ready_is_refused_on_the_page(client, club):
@@ -90,7 +92,8 @@ def test_a_report_on_a_match_not_ready_is_refused_on_the_page(client, club):
     response = client.post(_url(tournament, "play", action="report"), {
         "match": final.pk, "winner": player.pk, "score_a": 7, "score_b": 0}, follow=True)
     assert "not ready" in response.content.decode()
-    assert _match(tournament, "M2-1").status == M.WAITING and not ResultReport.objects.exists()
+    assert _match(tournament, "M2-1").status == MatchStatus.WAITING
+    assert not ResultReport.objects.exists()
 
 
 def test_a_directors_short_score_is_refused_on_the_page(client, club, alice):
@@ -102,7 +105,7 @@ def test_a_directors_short_score_is_refused_on_the_page(client, club, alice):
         follow=True)
     assert "not a finished result" in response.content.decode()
     match = _match(tournament, "M1-1")
-    assert match.status == M.READY and match.winner_id is None
+    assert match.status == MatchStatus.READY and match.winner_id is None
 
 
 def test_a_missing_score_is_a_form_error_and_changes_nothing(client, club, alice):
@@ -112,7 +115,7 @@ def test_a_missing_score_is_a_form_error_and_changes_nothing(client, club, alice
     response = client.post(_url(tournament, "direct", action="enter"), {
         "match": match.pk, "winner": match.player_a_id, "score_a": 7}, follow=True)
     assert "This field is required" in response.content.decode()
-    assert _match(tournament, "M1-1").status == M.READY
+    assert _match(tournament, "M1-1").status == MatchStatus.READY
 
 
 def test_a_match_file_report_through_the_api_confirms_itself(client, club,
@@ -128,7 +131,7 @@ def test_a_match_file_report_through_the_api_confirms_itself(client, club,
             "match_file": sample_bytes_file(sample_bytes("7point.mat"))})
     assert response.status_code == 201, response.content
     match = _match(tournament, "M1-1")
-    assert match.status == M.FINISHED and match.match_record_id
+    assert match.status == MatchStatus.FINISHED and match.match_record_id
 
 
 def test_a_match_file_that_disagrees_flags_the_match(client, club,
@@ -143,7 +146,7 @@ def test_a_match_file_that_disagrees_flags_the_match(client, club,
             "winner": match.player_b_id, "score_a": 5, "score_b": 7,
             "match_file": sample_bytes_file(sample_bytes("7point.mat"))})
     match = _match(tournament, "M1-1")
-    assert match.status == M.IN_PROGRESS and "match file's score is 8–5" in match.flag
+    assert match.status == MatchStatus.IN_PROGRESS and "match file's score is 8–5" in match.flag
     assert ResultReport.objects.get().status == ResultReport.Status.FLAGGED
 
 

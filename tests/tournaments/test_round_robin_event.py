@@ -10,7 +10,7 @@ from tournaments import selectors_rounds, services
 from tournaments.models import Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _event(club, count, fmt, **settings):
@@ -28,7 +28,7 @@ def _event(club, count, fmt, **settings):
 def _play_all(tournament, upsets=()):
     """The better seed wins 5-x unless (better, worse) is in ``upsets``."""
     seed = dict(tournament.entries.values_list("player_id", "seed"))
-    for match in tournament.matches.filter(status=M.READY).order_by("pk"):
+    for match in tournament.matches.filter(status=MatchStatus.READY).order_by("pk"):
         a, b = match.player_a_id, match.player_b_id
         better, worse = (a, b) if seed[a] < seed[b] else (b, a)
         winner = worse if (seed[better], seed[worse]) in upsets else better

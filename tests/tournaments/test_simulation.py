@@ -15,7 +15,7 @@ from tournaments.models import Entry, Placing, Tournament, TournamentMatch
 from tournaments.services.simulation import realistic_score
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 @pytest.fixture
@@ -41,14 +41,14 @@ def test_it_plays_a_thirteen_player_event_to_its_placings(members):
         "Visiting Vera"]
     assert tournament.draw_seed == "s1-draw"
     assert Entry.objects.filter(tournament=tournament, status="withdrawn").count() == 1
-    assert tournament.matches.filter(status=M.WALKOVER).exists()
+    assert tournament.matches.filter(status=MatchStatus.WALKOVER).exists()
     assert {p.competition for p in Placing.objects.filter(tournament=tournament)} == {
         "main", "consolation", "last_chance"}
 
 
 def test_every_simulated_score_is_a_finished_match(members):
     _simulate("--entrants", "12", "--format", "double_elimination", "--seed", "s2")
-    played = TournamentMatch.objects.filter(status=M.FINISHED)
+    played = TournamentMatch.objects.filter(status=MatchStatus.FINISHED)
     assert played.count() >= 11
     for match in played:
         won, lost = (match.score_a, match.score_b) if match.winner_id == match.player_a_id \
@@ -72,8 +72,8 @@ def test_it_can_stop_with_the_event_running(members):
               "--no-withdrawal")
     tournament = Tournament.objects.get()
     assert tournament.status == Tournament.Status.RUNNING
-    assert tournament.matches.filter(status=M.FINISHED).count() == 3
-    assert tournament.matches.filter(status=M.READY).exists()
+    assert tournament.matches.filter(status=MatchStatus.FINISHED).count() == 3
+    assert tournament.matches.filter(status=MatchStatus.READY).exists()
 
 
 def test_an_unknown_club_or_too_small_a_club_is_a_clear_error(club):

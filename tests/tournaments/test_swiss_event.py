@@ -15,7 +15,7 @@ from tournaments.models import Entry, Tournament, TournamentMatch
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _players(club, count, start=1):
@@ -55,7 +55,7 @@ def _play(tournament, number, upsets=()):
     """Enter every open match of round ``number``: the better seed wins unless its lower
     seed is in ``upsets``; 5-0 (5-point matches)."""
     seed = dict(tournament.entries.values_list("player_id", "seed"))
-    for match in tournament.matches.filter(round_number=number, status=M.READY):
+    for match in tournament.matches.filter(round_number=number, status=MatchStatus.READY):
         a, b = match.player_a_id, match.player_b_id
         better, worse = (a, b) if seed[a] < seed[b] else (b, a)
         winner = worse if seed[worse] in upsets else better
@@ -91,7 +91,7 @@ def test_a_23_player_swiss_with_a_withdrawal_and_a_late_entry(club):
     services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
                                                     player=by_seed[11]))
     walkover = tournament.matches.get(round_number=2, player_b=by_seed[11])
-    assert (walkover.status, walkover.winner_id) == (M.WALKOVER, by_seed[6].pk)
+    assert (walkover.status, walkover.winner_id) == (MatchStatus.WALKOVER, by_seed[6].pk)
     assert FinishedMatch.objects.get(source="tournament", source_id=walkover.pk).outcome == \
         FinishedMatch.Outcome.WALKOVER
     _play(tournament, 2, upsets={23})
@@ -204,7 +204,7 @@ def test_players_report_and_confirm_a_swiss_match_like_a_knockout_one(club):
                                           winner=match.player_b_id, score_a=3, score_b=5)
     services.match_result_confirm(report=report, by=match.player_a.user)
     match.refresh_from_db()
-    assert (match.status, match.winner_id) == (M.FINISHED, match.player_b_id)
+    assert (match.status, match.winner_id) == (MatchStatus.FINISHED, match.player_b_id)
     row = FinishedMatch.objects.get(source="tournament", source_id=match.pk)
     assert (row.outcome, row.winner_id) == (FinishedMatch.Outcome.PLAYED, match.player_b_id)
 
@@ -217,7 +217,7 @@ def test_a_disputed_swiss_result_goes_to_the_referees(club):
                                           winner=match.player_a_id, score_a=5, score_b=1)
     services.match_result_dispute(report=report, by=match.player_b.user, reason="It was 5-4")
     match.refresh_from_db()
-    assert match.flag and match.status == M.IN_PROGRESS
+    assert match.flag and match.status == MatchStatus.IN_PROGRESS
     with pytest.raises(services.TournamentError, match="needs its result"):
         rounds.swiss_round_preview(tournament=tournament)
 

@@ -18,7 +18,7 @@ from tournaments.services import league as leagues
 from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def _event(club, fmt="swiss", count=6):
@@ -59,7 +59,7 @@ def test_the_director_previews_swaps_with_a_warning_and_publishes(client, alice,
     published = client.post(_url(tournament, "pairing"), {
         "action": "publish", "pairs": swapped.context["preview"]["json"]})
     assert published.status_code == 302
-    assert tournament.matches.filter(round_number=2, status=M.READY).count() == 3
+    assert tournament.matches.filter(round_number=2, status=MatchStatus.READY).count() == 3
 
 
 def test_the_public_standings_show_the_tie_break_columns_and_rounds(client, club):

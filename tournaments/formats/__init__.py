@@ -28,6 +28,7 @@ from .errors import (
 from .graph import Bracket, Bye, Flight, LoserOf, Match, Seed, Slot, WinnerOf, slot_json, to_json
 from .knockout import DEFAULT_SETTINGS, FORMATS, MAX_ENTRANTS, build
 from .lengths import (
+    DEFAULT_LENGTH,
     DEFAULT_LENGTHS,
     ROUND_NAMES,
     check_length,
@@ -51,7 +52,7 @@ from .state import (
 )
 
 __all__ = [
-    "BYE", "DEFAULT_LENGTHS", "DEFAULT_SETTINGS", "FORMATS", "MAX_ENTRANTS",
+    "BYE", "DEFAULT_LENGTH", "DEFAULT_LENGTHS", "DEFAULT_SETTINGS", "FORMATS", "MAX_ENTRANTS",
     "Bracket", "BracketState", "Bye", "Change", "Draw", "EntrantCountError", "EntrantsError",
     "Flight", "FormatError", "LoserOf", "Match", "MatchLengthError", "MatchNotReadyError",
     "MatchState", "NotFinishedError", "Placing", "Seed", "SettingError", "Slot", "Status",

@@ -22,6 +22,9 @@ from .errors import MatchLengthError, SettingError
 from .graph import Bracket, Flight
 
 DEFAULT_LENGTHS = {Flight.MAIN: 7, Flight.CONSOLATION: 5, Flight.LAST_CHANCE: 3}
+#: A match's length when nothing else is set: the main flight's (a round-based event's
+#: rounds, a ladder's challenges, a league's fixtures).
+DEFAULT_LENGTH = DEFAULT_LENGTHS[Flight.MAIN]
 #: Flights that play the main flight's length unless given their own.
 FOLLOW_MAIN = (Flight.LOSERS, Flight.FINAL)
 #: The round names, counted from a flight's last round.

@@ -3,7 +3,11 @@
 Keyword-only; the permission gates run in the callers. Every write that can race (two
 players reporting the same match, a director correcting while a player confirms) locks the
 tournament row first (``lock``), so writes to one event queue up. What each format does at
-the start, after a result and at the close is its handler's (``registry.py``).
+the start, after a result and at the close is its handler's (``registry.py``). Results of
+every kind of match (a knockout's, a ladder's challenge, a league's fixture) go through one
+workflow, report -> confirm -> enter -> correct (``workflow.py``), each kind saying only
+what differs (``results.MatchResults``, ``ladder.ChallengeResults``,
+``league.FixtureResults``).
 """
 
 from .bracket import is_bracket_flag, match_players_due

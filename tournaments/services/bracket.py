@@ -16,9 +16,9 @@ from .errors import TournamentError
 from .options import round_lengths, round_name
 from .outcomes import publish, walkover_if_withdrawn
 
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 #: Matches whose players may still be (re)assigned by the bracket.
-OPEN = (M.WAITING, M.READY, M.SKIPPED, M.BYE)
+OPEN = (MatchStatus.WAITING, MatchStatus.READY, MatchStatus.SKIPPED, MatchStatus.BYE)
 
 
 def _plan(tournament: Tournament, entrants: int):
@@ -91,7 +91,7 @@ def bracket_refresh(*, tournament: Tournament, by=None) -> list[TournamentMatch]
             if row.status in OPEN:
                 _assign(row, players, want)
                 again = walkover_if_withdrawn(row, withdrawn) or again
-            elif row.status == M.WALKOVER and (
+            elif row.status == MatchStatus.WALKOVER and (
                     (row.player_a_id, row.player_b_id) != players
                     or want.status != formats.Status.FINISHED):
                 # Nobody played a walkover: it follows a correction like a match not
@@ -110,7 +110,8 @@ def _state(tournament: Tournament, rows: dict, seeds: dict, *, stands=()):
     """The format's state from the results stored, each with who played it (a result
     played by others than the bracket now gives is held back unless it stands)."""
     seed_of = {player: seed for seed, player in seeds.items()}
-    decided = [row for row in rows.values() if row.status in (M.FINISHED, M.WALKOVER)]
+    decided = [row for row in rows.values()
+               if row.status in (MatchStatus.FINISHED, MatchStatus.WALKOVER)]
     results = {row.key: formats.Winner(seed_of[row.winner_id]) for row in decided}
     played = {row.key: (seed_of[row.player_a_id], seed_of[row.player_b_id])
               for row in decided}
@@ -171,24 +172,24 @@ def _winner_slot(row: TournamentMatch) -> int:
 
 def _assign(row: TournamentMatch, players: tuple, want) -> bool:
     """Store the players and status the format says; True when anything changed."""
-    status = {"waiting": M.WAITING, "ready": M.READY, "bye": M.BYE,
-              "skipped": M.SKIPPED}[want.status]
+    status = {"waiting": MatchStatus.WAITING, "ready": MatchStatus.READY, "bye": MatchStatus.BYE,
+              "skipped": MatchStatus.SKIPPED}[want.status]
     winner = None
-    if status == M.BYE:
+    if status == MatchStatus.BYE:
         winner = players[0] or players[1]
         if winner is None:  # two byes: nothing to play, nobody advances
-            status = M.SKIPPED
+            status = MatchStatus.SKIPPED
     before = (row.player_a_id, row.player_b_id, row.status, row.winner_id)
     row.player_a_id, row.player_b_id = players
     row.status, row.winner_id = status, winner
-    if status == M.READY and row.ready_at is None:
+    if status == MatchStatus.READY and row.ready_at is None:
         row.ready_at = timezone.now()
     if before == (row.player_a_id, row.player_b_id, row.status, row.winner_id):
         return False
-    if status == M.BYE:
+    if status == MatchStatus.BYE:
         row.finished_at = row.finished_at or timezone.now()
     row.save()
-    if M.BYE in (status, before[2]):
+    if MatchStatus.BYE in (status, before[2]):
         # A bye is kept in the table of finished matches, marked as not played; a
         # correction that changes who gets it (or takes it away) updates that row.
         publish(row)
@@ -197,7 +198,7 @@ def _assign(row: TournamentMatch, players: tuple, want) -> bool:
 
 def _reopen(row: TournamentMatch) -> None:
     """Undo a walkover whose match has changed: open again, its finished-match row voided."""
-    row.status, row.winner_id, row.finished_at, row.flag = M.WAITING, None, None, ""
+    row.status, row.winner_id, row.finished_at, row.flag = MatchStatus.WAITING, None, None, ""
     row.score_a = row.score_b = None
     row.result_stands = False
     row.save()
@@ -225,8 +226,8 @@ def _mismatch(row: TournamentMatch, players: tuple) -> str:
 def _finish_if_done(tournament: Tournament, state, seeds: dict) -> None:
     """Finish the event when every match is decided (and store its placings); reopen it
     when a correction brings back a match to play."""
-    open_matches = tournament.matches.exclude(status__in=[M.FINISHED, M.WALKOVER, M.BYE,
-                                                           M.SKIPPED])
+    open_matches = tournament.matches.exclude(status__in=[
+        MatchStatus.FINISHED, MatchStatus.WALKOVER, MatchStatus.BYE, MatchStatus.SKIPPED])
     # A result held back for a referee leaves the format's state unfinished.
     done = state.finished and not open_matches.exists()
     if done:

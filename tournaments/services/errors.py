@@ -2,9 +2,9 @@
 400, bad input) and, among them, a refusal of the person (``NotAllowed``: 403)."""
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
 
 from audit.services import AuditError
+from clubs.services.locks import lock_row
 from tournaments.models import Tournament
 
 
@@ -31,16 +31,12 @@ class NotAllowed(TournamentError, PermissionDenied):
 DOMAIN_ERRORS = (TournamentError, AuditError)
 
 
-def lock_row(model, pk: int):
+def lock_event(model, pk: int):
     """Lock an event's row (a tournament, a ladder, a league season) for this transaction,
-    bumping its version for the pages that poll it.
-
-    The UPDATE takes the row lock on PostgreSQL and the write lock on SQLite, so writers of
-    one event are serialized; ``select_for_update`` then reads the row under that lock.
-    """
-    model.objects.filter(pk=pk).update(version=F("version") + 1)
-    return model.objects.select_for_update().select_related("club").get(pk=pk)
+    bumping its version for the pages that poll it (``clubs.services.locks``): writers of
+    one event queue up."""
+    return lock_row(model, pk=pk, bump="version", related=("club",))
 
 
 def lock(tournament_id: int) -> Tournament:
-    return lock_row(Tournament, tournament_id)
+    return lock_event(Tournament, tournament_id)

@@ -13,28 +13,33 @@ from audit.services import audit_record
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
+from clubs.services.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
+from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError, lock_row
+from .errors import NotAllowed, TournamentError, lock_event
 from .options import match_length
-from .scores import result_check
+from .workflow import ResultKind, result_confirm, result_correct, result_enter, result_report
 
-S = Challenge.Status
+ChallengeStatus = Challenge.Status
+_UNPLAYED = (ChallengeStatus.OPEN, ChallengeStatus.ACCEPTED)
+_DECIDED = (ChallengeStatus.DECIDED, ChallengeStatus.EXPIRED)
 
 
 def _lock(ladder_id: int) -> Ladder:
-    return lock_row(Ladder, ladder_id)
+    return lock_event(Ladder, ladder_id)
 
 
 
 
 @transaction.atomic
 def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
-                  days: int = rules.DEFAULT_DAYS, length: int = 7) -> Ladder:
+                  days: int = rules.DEFAULT_DAYS,
+                  length: int = DEFAULT_LENGTH) -> Ladder:
     name = (name or "").strip()
     if not name:
         raise TournamentError("A ladder needs a name.")
@@ -96,7 +101,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
 
 def _locked(challenge: Challenge) -> tuple[Ladder, Challenge]:
     ladder = _lock(challenge.ladder_id)
-    return ladder, Challenge.objects.select_for_update().get(pk=challenge.pk)
+    return ladder, lock_row(Challenge, pk=challenge.pk)
 
 
 @transaction.atomic
@@ -105,33 +110,56 @@ def challenge_accept(*, challenge: Challenge, by) -> Challenge:
     player = player_of_user(user=by)
     if player is None or player.pk != row.challenged_id:
         raise NotAllowed("Only the challenged player accepts a challenge.")
-    if row.status != S.OPEN:
+    if row.status != ChallengeStatus.OPEN:
         raise TournamentError("This challenge is not waiting for an answer.")
-    row.status, row.accepted_at = S.ACCEPTED, timezone.now()
+    row.status, row.accepted_at = ChallengeStatus.ACCEPTED, timezone.now()
     row.save(update_fields=["status", "accepted_at"])
     return row
 
 
-def _check_score(row: Challenge, winner_id: int, score_challenger: int,
-                 score_challenged: int) -> None:
-    result_check(length=row.length, players=(row.challenger_id, row.challenged_id),
-                 winner=winner_id, score_a=score_challenger, score_b=score_challenged)
+class ChallengeResults(ResultKind):
+    """A ladder's challenge in the result workflow (``workflow.py``): the challenger's
+    and the challenged player's points; a decided challenge reorders the ladder."""
+
+    reported, finished = ChallengeStatus.REPORTED, ChallengeStatus.DECIDED
+    correctable = _DECIDED
+    outsider_reports = "Only the two players report their challenge."
+    not_reportable = "This challenge has no result to report now."
+    not_waiting = "This challenge is not waiting for a confirmation."
+    not_enterable = "This challenge is already decided."
+    not_correctable = "Only a decided challenge is corrected."
+
+    def locked(self, row):
+        return _locked(row)
+
+    def players(self, row):
+        return row.challenger_id, row.challenged_id
+
+    def scores(self, row):
+        return row.score_challenger, row.score_challenged
+
+    def set_result(self, row, *, winner, score_a, score_b) -> None:
+        row.winner_id, row.score_challenger, row.score_challenged = winner, score_a, score_b
+
+    def reportable(self, row) -> bool:
+        return row.status in _UNPLAYED
+
+    def enterable(self, row) -> bool:
+        return row.is_open
+
+    def decide(self, event, row, *, status: str) -> None:
+        _decide(event, row, status=status)
+
+
+RESULTS = ChallengeResults()
+
 
 @transaction.atomic
 def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger: int,
                      score_challenged: int) -> Challenge:
     """One of the two players reports; the other confirms."""
-    _, row = _locked(challenge)
-    player = player_of_user(user=by)
-    if player is None or player.pk not in (row.challenger_id, row.challenged_id):
-        raise NotAllowed("Only the two players report their challenge.")
-    if row.status not in (S.OPEN, S.ACCEPTED):
-        raise TournamentError("This challenge has no result to report now.")
-    _check_score(row, winner, score_challenger, score_challenged)
-    row.status, row.winner_id, row.reported_by = S.REPORTED, winner, by
-    row.score_challenger, row.score_challenged = score_challenger, score_challenged
-    row.save()
-    return row
+    return result_report(RESULTS, row=challenge, by=by, winner=winner,
+                         score_a=score_challenger, score_b=score_challenged)
 
 
 @transaction.atomic
@@ -161,50 +189,33 @@ def challenge_verify(*, challenge_id: int) -> Challenge | None:
     result; anything else leaves it for the opponent or the director."""
     with transaction.atomic():
         row = Challenge.objects.select_related("match_record__rules_check").filter(
-            pk=challenge_id, status=S.REPORTED, match_record__isnull=False).first()
+            pk=challenge_id, status=ChallengeStatus.REPORTED, match_record__isnull=False).first()
         if row is None or row.match_record.rules_check.status != "passed":
             return None
         ladder, row = _locked(row)  # re-read under the lock: confirmed meanwhile?
         record = row.match_record
-        if row.status != S.REPORTED or record is None:
+        if row.status != ChallengeStatus.REPORTED or record is None:
             return None
         file_winner = (row.challenger_id, row.challenged_id)[record.winner] \
             if record.winner is not None else None
         if (file_winner, record.score_left, record.score_right) != (
                 row.winner_id, row.score_challenger, row.score_challenged):
             return None
-        _decide(ladder, row, status=S.DECIDED)
+        _decide(ladder, row, status=ChallengeStatus.DECIDED)
         return row
 
 
 @transaction.atomic
 def challenge_confirm(*, challenge: Challenge, by) -> Challenge:
-    ladder, row = _locked(challenge)
-    player = player_of_user(user=by)
-    reporter = player_of_user(user=row.reported_by)
-    if row.status != S.REPORTED:
-        raise TournamentError("This challenge is not waiting for a confirmation.")
-    if player is None or player.pk not in (row.challenger_id, row.challenged_id) or (
-            reporter is not None and reporter.pk == player.pk):
-        raise NotAllowed("Only the opponent confirms a reported result.")
-    row.confirmed_by = by
-    _decide(ladder, row, status=S.DECIDED)
-    return row
+    return result_confirm(RESULTS, row=challenge, by=by)
 
 
 @transaction.atomic
 def challenge_enter(*, challenge: Challenge, by, winner: int, score_challenger: int,
                     score_challenged: int) -> Challenge:
     """The director enters a result directly."""
-    ladder, row = _locked(challenge)
-    if not row.is_open:
-        raise TournamentError("This challenge is already decided.")
-    _check_score(row, winner, score_challenger, score_challenged)
-    row.winner_id, row.score_challenger, row.score_challenged = winner, score_challenger, \
-        score_challenged
-    row.reported_by = row.confirmed_by = by
-    _decide(ladder, row, status=S.DECIDED)
-    return row
+    return result_enter(RESULTS, row=challenge, by=by, winner=winner,
+                        score_a=score_challenger, score_b=score_challenged)
 
 
 def _decide(ladder: Ladder, row: Challenge, *, status: str) -> None:
@@ -215,7 +226,7 @@ def _decide(ladder: Ladder, row: Challenge, *, status: str) -> None:
 
 
 def _publish(ladder: Ladder, row: Challenge) -> None:
-    outcome = FinishedMatch.Outcome.FORFEIT if row.status == S.EXPIRED else \
+    outcome = FinishedMatch.Outcome.FORFEIT if row.status == ChallengeStatus.EXPIRED else \
         FinishedMatch.Outcome.PLAYED
     finished_match_record(
         club=ladder.club, source=FinishedMatch.Source.LADDER, source_id=row.pk,
@@ -233,7 +244,7 @@ def _rebuild(ladder: Ladder) -> None:
     for d in ladder.departures.all():
         events.append((d.joined_at, 0, -d.pk, ("join", d.player_id)))
         events.append((d.left_at, 2, d.pk, ("leave", d.player_id)))
-    for c in ladder.challenges.filter(status__in=[S.DECIDED, S.EXPIRED]):
+    for c in ladder.challenges.filter(status__in=_DECIDED):
         events.append((c.decided_at, 1, c.pk, ("result", c)))
     order: tuple = ()
     last: dict[int, int] = {}
@@ -260,19 +271,19 @@ def challenges_expire(*, now: datetime.datetime | None = None) -> list[int]:
     default (a forfeit, not played). Idempotent: each is claimed under a row lock and
     only while still open, so a second run (or a redelivered task) finds nothing."""
     now = now or timezone.now()
-    due = list(Challenge.objects.filter(status__in=[S.OPEN, S.ACCEPTED], deadline__lte=now)
+    due = list(Challenge.objects.filter(status__in=_UNPLAYED, deadline__lte=now)
                .values_list("pk", flat=True))
     expired = []
     for pk in due:
         with transaction.atomic():
             challenge = Challenge.objects.get(pk=pk)
             ladder, row = _locked(challenge)
-            if row.status not in (S.OPEN, S.ACCEPTED) or row.deadline > now:
+            if row.status not in _UNPLAYED or row.deadline > now:
                 continue
             row.winner_id = row.challenger_id
             row.score_challenger = row.score_challenged = None
             row.decided_at = now
-            _decide(ladder, row, status=S.EXPIRED)
+            _decide(ladder, row, status=ChallengeStatus.EXPIRED)
             expired.append(row.pk)
     return expired
 
@@ -282,23 +293,9 @@ def challenge_correct(*, challenge: Challenge, by, winner: int, score_challenger
                       score_challenged: int, reason: str) -> Challenge:
     """A director or referee changes a decided challenge (kept in the audit log); the
     ladder is replayed."""
-    ladder, row = _locked(challenge)
-    if row.status not in (S.DECIDED, S.EXPIRED):
-        raise TournamentError("Only a decided challenge is corrected.")
-    _check_score(row, winner, score_challenger, score_challenged)
-    before = {"winner": row.winner_id, "score": [row.score_challenger, row.score_challenged],
-              "status": row.status}
-    after = {"winner": winner, "score": [score_challenger, score_challenged],
-             "status": S.DECIDED}
-    if before == after:
-        raise TournamentError("That is the result already recorded.")
-    audit_record(club_id=ladder.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
-                 target=row, reason=reason, before=before, after=after)
-    row.winner_id, row.score_challenger, row.score_challenged = winner, score_challenger, \
-        score_challenged
-    row.confirmed_by = by
-    _decide(ladder, row, status=S.DECIDED)
-    return row
+    return result_correct(RESULTS, row=challenge, by=by, winner=winner,
+                          score_a=score_challenger, score_b=score_challenged,
+                          reason=reason)
 
 
 @transaction.atomic
@@ -311,17 +308,17 @@ def challenge_cancel(*, challenge: Challenge, by, reason: str = "",
     player = player_of_user(user=by)
     own = player is not None and player.pk == row.challenger_id
     if as_admin and not own:
-        if row.status not in (S.OPEN, S.ACCEPTED):
+        if row.status not in _UNPLAYED:
             raise TournamentError("Only a challenge not yet played is cancelled.")
         audit_record(club_id=ladder.club_id, actor=by,
                      action=AuditEntry.Action.CHALLENGE_CANCELLED, target=row, reason=reason,
-                     before={"status": row.status}, after={"status": S.CANCELLED})
+                     before={"status": row.status}, after={"status": ChallengeStatus.CANCELLED})
     elif not own:
         raise NotAllowed("Only the challenger cancels their challenge.")
-    elif row.status != S.OPEN:
+    elif row.status != ChallengeStatus.OPEN:
         raise TournamentError("The challenge was accepted: it is played now (or the "
                               "director cancels it).")
-    row.status, row.decided_at = S.CANCELLED, timezone.now()
+    row.status, row.decided_at = ChallengeStatus.CANCELLED, timezone.now()
     row.save(update_fields=["status", "decided_at"])
     return row
 
@@ -348,7 +345,7 @@ def ladder_leave(*, ladder: Ladder, by, player: Player | int | None = None, reas
                              "open_challenges": sorted(pending.values_list("pk", flat=True))},
                      after={"player": player_id, "position": None})
     left_at = now or timezone.now()
-    pending.update(status=S.CANCELLED, decided_at=left_at)
+    pending.update(status=ChallengeStatus.CANCELLED, decided_at=left_at)
     departure = LadderDeparture.objects.create(ladder=ladder, player_id=player_id,
                                                joined_at=rung.joined_at, left_at=left_at,
                                                by=by if by and by.is_authenticated else None)

@@ -12,22 +12,30 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club
 from clubs.permissions import club_players
-from clubs.selectors import player_of_user
+from clubs.services.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments import selectors_league as reads
+from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import NotAllowed, TournamentError, lock_row
+from .errors import TournamentError, lock_event
 from .options import match_length
-from .scores import result_check
+from .workflow import (
+    ResultKind,
+    check_score,
+    result_confirm,
+    result_correct,
+    result_enter,
+    result_report,
+)
 
-F_ = Fixture.Status
+FixtureStatus = Fixture.Status
 
 
 def _lock(season_id: int) -> LeagueSeason:
-    return lock_row(LeagueSeason, season_id)
+    return lock_event(LeagueSeason, season_id)
 
 
 
@@ -35,7 +43,7 @@ def _lock(season_id: int) -> LeagueSeason:
 @transaction.atomic
 def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: datetime.date,
                   divisions: list[list[int]], cycles: int = 1, days_per_round: int = 14,
-                  promote: int = 2, relegate: int = 2, length: int = 7,
+                  promote: int = 2, relegate: int = 2, length: int = DEFAULT_LENGTH,
                   missed_deadline: str = LeagueSeason.MissedDeadline.VOID,
                   previous: LeagueSeason | None = None) -> LeagueSeason:
     """A draft season with its divisions (lists of player ids, the top division first)."""
@@ -90,82 +98,66 @@ def season_start(*, season: LeagueSeason) -> LeagueSeason:
 
 def _locked(fixture: Fixture) -> tuple[LeagueSeason, Fixture]:
     season = _lock(fixture.division.season_id)
-    row = Fixture.objects.select_for_update().select_related("division").get(pk=fixture.pk)
+    row = lock_row(Fixture, pk=fixture.pk, related=("division",))
     if season.status != LeagueSeason.Status.RUNNING:
         raise TournamentError("The season is not running.")
     return season, row
 
 
-def _check_score(row: Fixture, winner: int, score_a: int, score_b: int) -> None:
-    result_check(length=row.length, players=(row.player_a_id, row.player_b_id),
-                 winner=winner, score_a=score_a, score_b=score_b)
+class FixtureResults(ResultKind):
+    """A league's fixture in the result workflow (``workflow.py``): reported while to be
+    played, entered (or a walkover) until decided, corrected once decided or void."""
+
+    reported, finished = FixtureStatus.REPORTED, FixtureStatus.FINISHED
+    walkover = FixtureStatus.WALKOVER
+    correctable = Fixture.CLOSED
+    outsider_reports = "Only the two players report their fixture."
+    not_reportable = "This fixture has no result to report now."
+    not_waiting = "This fixture is not waiting for a confirmation."
+    not_enterable = "This fixture is decided: correct it instead."
+    not_correctable = "Only a decided (or void) fixture is corrected."
+
+    def locked(self, row):
+        return _locked(row)
+
+    def reportable(self, row) -> bool:
+        return row.status == FixtureStatus.READY
+
+    def enterable(self, row) -> bool:
+        return row.status not in Fixture.CLOSED
+
+    def decide(self, event, row, *, status: str) -> None:
+        _decide(event, row, status)
+
+
+RESULTS = FixtureResults()
+
 
 @transaction.atomic
 def fixture_report(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int
                    ) -> Fixture:
-    _, row = _locked(fixture)
-    player = player_of_user(user=by)
-    if player is None or player.pk not in (row.player_a_id, row.player_b_id):
-        raise NotAllowed("Only the two players report their fixture.")
-    if row.status != F_.READY:
-        raise TournamentError("This fixture has no result to report now.")
-    _check_score(row, winner, score_a, score_b)
-    row.status, row.winner_id, row.score_a, row.score_b = F_.REPORTED, winner, score_a, score_b
-    row.reported_by = by
-    row.save()
-    return row
+    return result_report(RESULTS, row=fixture, by=by, winner=winner,
+                         score_a=score_a, score_b=score_b)
 
 
 @transaction.atomic
 def fixture_confirm(*, fixture: Fixture, by) -> Fixture:
-    season, row = _locked(fixture)
-    player, reporter = player_of_user(user=by), player_of_user(user=row.reported_by)
-    if row.status != F_.REPORTED:
-        raise TournamentError("This fixture is not waiting for a confirmation.")
-    if player is None or player.pk not in (row.player_a_id, row.player_b_id) or (
-            reporter is not None and reporter.pk == player.pk):
-        raise NotAllowed("Only the opponent confirms a reported result.")
-    row.confirmed_by = by
-    _decide(season, row, F_.FINISHED)
-    return row
+    return result_confirm(RESULTS, row=fixture, by=by)
 
 
 @transaction.atomic
 def fixture_enter(*, fixture: Fixture, by, winner: int, score_a: int | None = None,
                   score_b: int | None = None, walkover: bool = False) -> Fixture:
     """The admin enters a result, or a walkover (e.g. after the round's deadline)."""
-    season, row = _locked(fixture)
-    if row.status in Fixture.CLOSED:
-        raise TournamentError("This fixture is decided: correct it instead.")
-    if walkover:
-        if winner not in (row.player_a_id, row.player_b_id):
-            raise TournamentError("The winner must be one of the two players.")
-        score_a = score_b = None
-    else:
-        _check_score(row, winner, score_a, score_b)
-    row.winner_id, row.score_a, row.score_b = winner, score_a, score_b
-    row.reported_by = row.confirmed_by = by
-    _decide(season, row, F_.WALKOVER if walkover else F_.FINISHED)
-    return row
+    return result_enter(RESULTS, row=fixture, by=by, winner=winner, score_a=score_a,
+                        score_b=score_b, walkover=walkover)
 
 
 @transaction.atomic
 def fixture_correct(*, fixture: Fixture, by, winner: int, score_a: int, score_b: int,
                     reason: str) -> Fixture:
-    season, row = _locked(fixture)
-    if row.status not in Fixture.CLOSED:
-        raise TournamentError("Only a decided (or void) fixture is corrected.")
-    _check_score(row, winner, score_a, score_b)
-    before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
-              "status": row.status}
-    after = {"winner": winner, "score": [score_a, score_b], "status": F_.FINISHED}
-    if before == after:
-        raise TournamentError("That is the result already recorded.")
-    audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
-                 target=row, reason=reason, before=before, after=after)
-    row.winner_id, row.score_a, row.score_b, row.confirmed_by = winner, score_a, score_b, by
-    _decide(season, row, F_.FINISHED)
-    return row
+    return result_correct(RESULTS, row=fixture, by=by, winner=winner,
+                          score_a=score_a, score_b=score_b, reason=reason)
 
 
 def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
@@ -175,7 +167,7 @@ def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
         club=season.club, source=FinishedMatch.Source.LEAGUE, source_id=row.pk,
         player_a=row.player_a, player_b=row.player_b, length=row.length, winner=row.winner,
         score_a=row.score_a, score_b=row.score_b, finished_at=row.finished_at,
-        outcome=FinishedMatch.Outcome.WALKOVER if status == F_.WALKOVER
+        outcome=FinishedMatch.Outcome.WALKOVER if status == FixtureStatus.WALKOVER
         else FinishedMatch.Outcome.PLAYED,
         event=f"{season.name} — {row.division.name}")
 
@@ -226,7 +218,7 @@ def fixtures_expire(*, today: datetime.date | None = None) -> list[int]:
     as the season says. Idempotent: each is claimed under the season's lock and only while
     still to be played, so a second run (or a redelivered task) finds nothing."""
     today = today or timezone.localdate()
-    due = list(Fixture.objects.filter(status=F_.READY, deadline__lt=today,
+    due = list(Fixture.objects.filter(status=FixtureStatus.READY, deadline__lt=today,
                                       division__season__status=LeagueSeason.Status.RUNNING)
                .values_list("pk", flat=True))
     changed = []
@@ -234,14 +226,14 @@ def fixtures_expire(*, today: datetime.date | None = None) -> list[int]:
         with transaction.atomic():
             fixture = Fixture.objects.select_related("division").get(pk=pk)
             season = _lock(fixture.division.season_id)
-            row = Fixture.objects.select_for_update().get(pk=pk)
-            if row.status != F_.READY or row.deadline >= today or \
+            row = lock_row(Fixture, pk=pk)
+            if row.status != FixtureStatus.READY or row.deadline >= today or \
                     season.status != LeagueSeason.Status.RUNNING:
                 continue
             if season.missed_deadline == LeagueSeason.MissedDeadline.VOID:
-                row.status, row.finished_at = F_.VOID, timezone.now()
+                row.status, row.finished_at = FixtureStatus.VOID, timezone.now()
             else:
-                row.status = F_.OVERDUE
+                row.status = FixtureStatus.OVERDUE
             row.save(update_fields=["status", "finished_at"])
             changed.append(pk)
     return changed
@@ -256,7 +248,7 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     """The referees rule on a fixture past its deadline: void (a double forfeit), a walkover
     to one player, or the result the players did play. Kept in the audit log."""
     season, row = _locked(fixture)
-    if row.status != F_.OVERDUE:
+    if row.status != FixtureStatus.OVERDUE:
         raise TournamentError("Only a fixture past its deadline waits for a ruling.")
     if outcome not in RULINGS:
         raise TournamentError("Rule a void, a walkover or a result.")
@@ -265,8 +257,10 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     if outcome == "result":
         if score_a is None or score_b is None:
             raise TournamentError("Give both scores.")
-        _check_score(row, winner, score_a, score_b)
-    status = {"void": F_.VOID, "walkover": F_.WALKOVER, "result": F_.FINISHED}[outcome]
+        check_score(RESULTS, row, winner=winner, score_a=score_a,
+                    score_b=score_b)
+    status = {"void": FixtureStatus.VOID, "walkover": FixtureStatus.WALKOVER,
+              "result": FixtureStatus.FINISHED}[outcome]
     winner = None if outcome == "void" else winner
     scores = [score_a, score_b] if outcome == "result" else [None, None]
     audit_record(club_id=season.club_id, actor=by, action=AuditEntry.Action.RULING,
@@ -275,7 +269,7 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     row.winner_id, (row.score_a, row.score_b) = winner, scores
     row.reported_by = row.confirmed_by = by
     if outcome == "void":
-        row.status, row.finished_at = F_.VOID, timezone.now()
+        row.status, row.finished_at = FixtureStatus.VOID, timezone.now()
         row.save()
     else:
         _decide(season, row, status)

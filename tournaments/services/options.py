@@ -14,7 +14,7 @@ NAMED_ROUNDS = (*formats.FORMATS, "groups")
 
 DEFAULT_OPTIONS = {
     #: Match length per flight (losers and final default to the main flight's).
-    "lengths": {"main": 7, "consolation": 5, "last_chance": 3},
+    "lengths": {str(flight): length for flight, length in formats.DEFAULT_LENGTHS.items()},
     #: Overrides: {"main": {"semi_final": 9, "final": 11, "3": 9}} (round number or name:
     #: final, semi_final; the grand final is the flight "final", its rounds both "final").
     "round_lengths": {},

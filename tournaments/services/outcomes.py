@@ -8,7 +8,7 @@ from results.models import FinishedMatch
 from results.services import finished_match_record, finished_match_void
 from tournaments.models import TournamentMatch
 
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 
 
 def publish(row: TournamentMatch) -> None:
@@ -17,8 +17,9 @@ def publish(row: TournamentMatch) -> None:
     if row.status not in TournamentMatch.DECIDED:
         finished_match_void(source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk)
         return
-    outcome = {M.FINISHED: FinishedMatch.Outcome.PLAYED, M.WALKOVER: FinishedMatch.Outcome.WALKOVER,
-               M.BYE: FinishedMatch.Outcome.BYE}[row.status]
+    outcome = {MatchStatus.FINISHED: FinishedMatch.Outcome.PLAYED,
+               MatchStatus.WALKOVER: FinishedMatch.Outcome.WALKOVER,
+               MatchStatus.BYE: FinishedMatch.Outcome.BYE}[row.status]
     a, b = (row.player_a, row.player_b) if row.player_a_id else (row.player_b, None)
     finished_match_record(
         club=tournament.club, source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk,
@@ -30,7 +31,7 @@ def publish(row: TournamentMatch) -> None:
 
 def walkover_if_withdrawn(row: TournamentMatch, withdrawn: set[int]) -> bool:
     """A ready match with a withdrawn player: the opponent wins by walkover."""
-    if row.status != M.READY:
+    if row.status != MatchStatus.READY:
         return False
     out = [p for p in (row.player_a_id, row.player_b_id) if p in withdrawn]
     if not out:
@@ -38,7 +39,7 @@ def walkover_if_withdrawn(row: TournamentMatch, withdrawn: set[int]) -> bool:
     stays = row.player_b_id if out[0] == row.player_a_id else row.player_a_id
     if stays in withdrawn:  # both gone: the first-named advances on paper
         stays = row.player_a_id
-    row.status, row.winner_id, row.finished_at = M.WALKOVER, stays, timezone.now()
+    row.status, row.winner_id, row.finished_at = MatchStatus.WALKOVER, stays, timezone.now()
     row.score_a = row.score_b = None
     row.save()
     publish(row)

@@ -26,7 +26,7 @@ from .rounds import (
     rounds_running,
 )
 
-F = Tournament.Format
+EventFormat = Tournament.Format
 
 
 class FormatHandler:
@@ -124,9 +124,10 @@ class Groups(RoundBased):
 
 _KNOCKOUT = Knockout()
 HANDLERS: dict[str, FormatHandler] = {
-    F.SINGLE: _KNOCKOUT, F.DOUBLE: _KNOCKOUT, F.CONSOLATION: _KNOCKOUT,
-    F.CONSOLATION_LAST_CHANCE: _KNOCKOUT,
-    F.SWISS: Swiss(), F.MORESWISS: MoreSwiss(), F.ROUND_ROBIN: RoundRobin(), F.GROUPS: Groups(),
+    EventFormat.SINGLE: _KNOCKOUT, EventFormat.DOUBLE: _KNOCKOUT,
+    EventFormat.CONSOLATION: _KNOCKOUT, EventFormat.CONSOLATION_LAST_CHANCE: _KNOCKOUT,
+    EventFormat.SWISS: Swiss(), EventFormat.MORESWISS: MoreSwiss(),
+    EventFormat.ROUND_ROBIN: RoundRobin(), EventFormat.GROUPS: Groups(),
 }
 
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.selectors import player_of_user
+from clubs.services.locks import lock_row
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
@@ -16,33 +17,39 @@ from .bracket import bracket_due, is_bracket_flag
 from .errors import NotAllowed, TournamentError, lock
 from .outcomes import publish
 from .registry import tournament_refresh
-from .scores import result_check
+from .workflow import (
+    ResultKind,
+    check_score,
+    is_opponent,
+    reason_given,
+    result_confirm,
+    result_correct,
+    result_enter,
+    result_report,
+)
 
-M = TournamentMatch.Status
-R = ResultReport.Status
+MatchStatus = TournamentMatch.Status
+ReportStatus = ResultReport.Status
+#: A report not settled yet: waiting for the opponent, or with the referees.
+OPEN_REPORTS = (ReportStatus.PENDING, ReportStatus.DISPUTED, ReportStatus.FLAGGED)
 
 
 def _locked_match(match: TournamentMatch) -> tuple[Tournament, TournamentMatch]:
     tournament = lock(match.tournament_id)
-    row = TournamentMatch.objects.select_for_update(of=("self",)).select_related(
-        "player_a", "player_b").get(pk=match.pk)
+    row = lock_row(TournamentMatch, pk=match.pk, of=("self",), related=("player_a", "player_b"))
     return tournament, row
 
 
 
 
-def _check_score(row: TournamentMatch, winner_id: int, score_a: int, score_b: int) -> None:
-    result_check(length=row.length, players=(row.player_a_id, row.player_b_id),
-                 winner=winner_id, score_a=score_a, score_b=score_b)
-
 def _playable(row: TournamentMatch) -> None:
-    if row.status not in (M.READY, M.IN_PROGRESS):
-        raise TournamentError(f"Match {row.key} is not ready to be played "
-                              f"({row.get_status_display().lower()}).")
+    if not RESULTS.reportable(row):
+        raise TournamentError(RESULTS.refusal("not_reportable", row))
 
 
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
-           status: str = M.FINISHED, reported_by=None, confirmed_by=None, record=None) -> None:
+           status: str = MatchStatus.FINISHED, reported_by=None, confirmed_by=None,
+           record=None) -> None:
     """Store a result on a locked match, publish it, advance the bracket (or the rounds)."""
     row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
     row.reported_by, row.confirmed_by = reported_by, confirmed_by
@@ -59,31 +66,90 @@ def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, scor
 @transaction.atomic
 def match_start(*, match: TournamentMatch) -> TournamentMatch:
     _, row = _locked_match(match)
-    if row.status != M.READY:
+    if row.status != MatchStatus.READY:
         raise TournamentError(f"Match {row.key} cannot start: it is "
                               f"{row.get_status_display().lower()}.")
-    row.status, row.started_at = M.IN_PROGRESS, timezone.now()
+    row.status, row.started_at = MatchStatus.IN_PROGRESS, timezone.now()
     row.save(update_fields=["status", "started_at"])
     return row
+
+
+class MatchResults(ResultKind):
+    """A knockout's (or a round's) match in the result workflow (``workflow.py``). Its
+    reports are rows of their own: a second report confirms the first or disputes it, a
+    match file comes with one; an entered result first settles a report waiting for the
+    opponent. A decided match advances the bracket (or the rounds)."""
+
+    finished = MatchStatus.FINISHED
+    correctable = (MatchStatus.FINISHED, MatchStatus.WALKOVER)
+    outsider_reports = "Only the two players of a match report its result."
+    not_waiting = "This report is no longer waiting for a confirmation."
+
+    def locked(self, row):
+        return _locked_match(row)
+
+    def reportable(self, row) -> bool:
+        return row.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS)
+
+    enterable = reportable
+
+    def refusal(self, which: str, row) -> str:
+        if which == "not_correctable":
+            return f"Match {row.key} has no result to correct yet."
+        if which in ("not_reportable", "not_enterable"):
+            return (f"Match {row.key} is not ready to be played "
+                    f"({row.get_status_display().lower()}).")
+        return super().refusal(which, row)
+
+    def report(self, event, row, *, by, winner, score_a, score_b, match_file=None,
+               filename=""):
+        open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
+        if open_report is not None:
+            return _second_report(event, row, open_report, by=by, winner=winner,
+                                  score_a=score_a, score_b=score_b)
+        record = _import_evidence(event, row, match_file, filename, by) if match_file else None
+        report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
+                                             score_a=score_a, score_b=score_b,
+                                             match_record=record)
+        if row.status == MatchStatus.READY:
+            row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
+            row.save(update_fields=["status", "started_at"])
+        # With a match file, the end of its rules check confirms or flags the report
+        # (tournaments.receivers -> report_verify).
+        return report
+
+    def waiting(self, row, *, report: ResultReport) -> ResultReport:
+        return lock_row(ResultReport, pk=report.pk)
+
+    def is_waiting(self, report) -> bool:
+        return report.status == ReportStatus.PENDING
+
+    def confirm(self, event, row, report, *, by):
+        return _confirm(event, row, report, by=by)
+
+    def before_enter(self, row, *, by) -> None:
+        """A report waiting for the opponent gives way; a disputed or flagged one is the
+        referees' to settle with a reason (:func:`match_result_resolve`)."""
+        if row.reports.filter(status__in=[ReportStatus.DISPUTED, ReportStatus.FLAGGED]).exists():
+            raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
+                                  "with a reason.")
+        row.reports.filter(status=ReportStatus.PENDING).update(
+            status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+
+    def decide(self, event, row, *, status: str) -> None:
+        decide(event, row, winner_id=row.winner_id, score_a=row.score_a, score_b=row.score_b,
+               status=status, reported_by=row.reported_by, confirmed_by=row.confirmed_by)
+
+
+RESULTS = MatchResults()
 
 
 @transaction.atomic
 def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, score_b: int,
                        by) -> TournamentMatch:
-    """The director (or a referee) enters a result directly: it is final at once. A report
-    waiting for the opponent gives way; a disputed or flagged one is the referees' to settle
-    with a reason (:func:`match_result_resolve`), kept in the audit log."""
-    tournament, row = _locked_match(match)
-    _playable(row)
-    _check_score(row, winner, score_a, score_b)
-    if row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED]).exists():
-        raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
-                              "with a reason.")
-    row.reports.filter(status=R.PENDING).update(
-        status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
-    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
-           reported_by=by, confirmed_by=by)
-    return row
+    """The director (or a referee) enters a result directly: it is final at once."""
+    return result_enter(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
+                        score_b=score_b)
 
 
 @transaction.atomic
@@ -93,31 +159,14 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
     """A player reports their own match. The opponent's identical report confirms it; a
     different one disputes it. A match file is imported and checked: the check confirms or
     flags the report (see :func:`report_verify`)."""
-    tournament, row = _locked_match(match)
-    _playable(row)
-    reporter = player_of_user(user=by)
-    if reporter is None or reporter.pk not in (row.player_a_id, row.player_b_id):
-        raise NotAllowed("Only the two players of a match report its result.")
-    _check_score(row, winner, score_a, score_b)
-    open_report = row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).first()
-    if open_report is not None:
-        return _second_report(tournament, row, open_report, by=by, winner=winner,
-                              score_a=score_a, score_b=score_b)
-    record = _import_evidence(tournament, row, match_file, filename, by) if match_file else None
-    report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
-                                         score_a=score_a, score_b=score_b, match_record=record)
-    if row.status == M.READY:
-        row.status, row.started_at = M.IN_PROGRESS, row.started_at or timezone.now()
-        row.save(update_fields=["status", "started_at"])
-    # With a match file, the end of its rules check confirms or flags the report
-    # (tournaments.receivers -> report_verify).
-    return report
+    return result_report(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
+                         score_b=score_b, match_file=match_file, filename=filename)
 
 
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
     if report.reported_by_id == by.pk:
         raise TournamentError("You already reported this match: your opponent confirms it.")
-    if report.status != R.PENDING:
+    if report.status != ReportStatus.PENDING:
         raise TournamentError("This match's result is with the referees.")
     if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
         return _confirm(tournament, row, report, by=by)
@@ -141,7 +190,8 @@ def _import_evidence(tournament, row, data: bytes, filename: str, by):
 
 
 def _confirm(tournament, row, report, *, by) -> ResultReport:
-    report.status, report.resolved_by, report.resolved_at = R.CONFIRMED, by, timezone.now()
+    report.status, report.resolved_by = ReportStatus.CONFIRMED, by
+    report.resolved_at = timezone.now()
     report.save(update_fields=["status", "resolved_by", "resolved_at"])
     decide(tournament, row, winner_id=report.winner_id, score_a=report.score_a,
            score_b=report.score_b, reported_by=report.reported_by, confirmed_by=by,
@@ -149,7 +199,7 @@ def _confirm(tournament, row, report, *, by) -> ResultReport:
     return report
 
 
-def _dispute(row, report, *, by, reason: str, status: str = R.DISPUTED) -> ResultReport:
+def _dispute(row, report, *, by, reason: str, status: str = ReportStatus.DISPUTED) -> ResultReport:
     report.status, report.note = status, reason
     report.save(update_fields=["status", "note"])
     row.flag = reason
@@ -160,33 +210,20 @@ def _dispute(row, report, *, by, reason: str, status: str = R.DISPUTED) -> Resul
 @transaction.atomic
 def match_result_confirm(*, report: ResultReport, by) -> ResultReport:
     """The opponent confirms a pending report: the result is final."""
-    tournament, row = _locked_match(report.match)
-    report = ResultReport.objects.select_for_update().get(pk=report.pk)
-    if not _is_opponent(row, report, by):
-        raise NotAllowed("Only the opponent confirms a reported result.")
-    if report.status != R.PENDING:
-        raise TournamentError("This report is no longer waiting for a confirmation.")
-    return _confirm(tournament, row, report, by=by)
-
-
-def _is_opponent(row: TournamentMatch, report: ResultReport, user) -> bool:
-    """Whether ``user`` plays ``row`` and did not make ``report`` (who may answer it)."""
-    player = player_of_user(user=user)
-    return (player is not None and player.pk in (row.player_a_id, row.player_b_id)
-            and report.reported_by_id != user.pk)
+    return result_confirm(RESULTS, row=report.match, by=by, report=report)
 
 
 @transaction.atomic
 def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultReport:
     """The opponent disputes a report: the match goes to the club's referees."""
     _, row = _locked_match(report.match)
-    report = ResultReport.objects.select_for_update().get(pk=report.pk)
-    if not _is_opponent(row, report, by):
+    report = lock_row(ResultReport, pk=report.pk)
+    if not is_opponent(RESULTS, row, report, by):
         raise NotAllowed("Only the opponent disputes a reported result.")
     reason = (reason or "").strip()
     if not reason:
         raise TournamentError("Say what is wrong with the reported result.")
-    if report.status != R.PENDING:
+    if report.status != ReportStatus.PENDING:
         raise TournamentError("This report is no longer waiting for a confirmation.")
     return _dispute(row, report, by=by, reason=f"Disputed by {player_of_user(user=by)}: {reason}")
 
@@ -196,7 +233,7 @@ def report_verify(*, report_id: int) -> ResultReport | None:
     score agrees and it found no violations; otherwise flag the match for the referees."""
     with transaction.atomic():
         report = ResultReport.objects.select_related("match", "match_record__rules_check") \
-            .filter(pk=report_id, status=R.PENDING).first()
+            .filter(pk=report_id, status=ReportStatus.PENDING).first()
         if report is None or report.match_record is None:
             return None
         check = report.match_record.rules_check
@@ -205,7 +242,7 @@ def report_verify(*, report_id: int) -> ResultReport | None:
         tournament, row = _locked_match(report.match)
         # Re-read under the lock: the opponent may have confirmed or disputed meanwhile.
         report = ResultReport.objects.select_related("match_record").filter(
-            pk=report_id, status=R.PENDING).first()
+            pk=report_id, status=ReportStatus.PENDING).first()
         if report is None:
             return None
         record = report.match_record
@@ -219,15 +256,8 @@ def report_verify(*, report_id: int) -> ResultReport | None:
                "error": "the rules check could not replay the match file"}.get(
             check.status, f"the match file's score is {record.score_left}–"
                           f"{record.score_right}")
-        return _dispute(row, report, by=None, status=R.FLAGGED,
+        return _dispute(row, report, by=None, status=ReportStatus.FLAGGED,
                         reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
-
-
-def _reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise TournamentError("Give a reason: it is kept in the audit log.")
-    return reason
 
 
 @transaction.atomic
@@ -238,18 +268,18 @@ def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: in
     A match a correction flagged (played by others than the bracket now gives) gets its
     new result between the players the bracket gives: the result played is voided first,
     in the same transaction (the ruling "a new result"; see :func:`match_replay`)."""
-    reason = _reason(reason)
+    reason = reason_given(reason)
     tournament, row = _locked_match(match)
     before = {"flag": row.flag}
     if is_bracket_flag(row.flag):
         before["played"] = _played_dict(row)
         row = _void_for_replay(tournament, row)
     _playable(row)
-    _check_score(row, winner, score_a, score_b)
-    open_report = row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).first()
+    check_score(RESULTS, row, winner=winner, score_a=score_a, score_b=score_b)
+    open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
     before["report"] = _report_dict(open_report)
-    row.reports.filter(status__in=[R.DISPUTED, R.FLAGGED, R.PENDING]).update(
-        status=R.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
+    row.reports.filter(status__in=OPEN_REPORTS).update(
+        status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
     audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
                  action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED, before=before,
                  after={"winner": winner, "score": [score_a, score_b]})
@@ -274,21 +304,8 @@ def match_result_correct(*, match: TournamentMatch, by, winner: int, score_a: in
     """A director or referee changes a decided result. The bracket is recomputed: later
     matches not started get the right players; those already started or played with a
     player who should not be there are flagged for the referee (nothing is deleted)."""
-    reason = _reason(reason)
-    tournament, row = _locked_match(match)
-    if row.status not in (M.FINISHED, M.WALKOVER):
-        raise TournamentError(f"Match {row.key} has no result to correct yet.")
-    _check_score(row, winner, score_a, score_b)
-    before = {"winner": row.winner_id, "score": [row.score_a, row.score_b],
-              "status": row.status}
-    after = {"winner": winner, "score": [score_a, score_b], "status": M.FINISHED}
-    if before == after:
-        raise TournamentError("That is the result already recorded.")
-    audit_record(club_id=tournament.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
-                 target=row, reason=reason, before=before, after=after)
-    decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
-           reported_by=row.reported_by, confirmed_by=by)
-    return row
+    return result_correct(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
+                          score_b=score_b, reason=reason)
 
 
 @transaction.atomic
@@ -298,11 +315,11 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
     then credits whoever won it). A match with an open report is settled with
     :func:`match_result_resolve` instead; one a correction made unneeded, or that waits
     on an earlier match again, cannot stand (:func:`match_replay` voids it)."""
-    reason = _reason(reason)
+    reason = reason_given(reason)
     tournament, row = _locked_match(match)
     if not row.flag:
         raise TournamentError(f"Match {row.key} is not flagged.")
-    if row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).exists():
+    if row.reports.filter(status__in=OPEN_REPORTS).exists():
         raise TournamentError(f"Match {row.key} has a report waiting: settle it with a "
                               "result.")
     stands = is_bracket_flag(row.flag)
@@ -338,7 +355,7 @@ def match_replay(*, match: TournamentMatch, by, reason: str) -> TournamentMatch:
     bracket now gives (or not at all, if it is no longer needed); the result played leaves
     the table of finished matches and the later matches follow (those already played are
     flagged in turn)."""
-    reason = _reason(reason)
+    reason = reason_given(reason)
     tournament, row = _locked_match(match)
     if not is_bracket_flag(row.flag):
         raise TournamentError(f"Match {row.key} is not flagged after a correction: only "
@@ -357,9 +374,9 @@ def _played_dict(row: TournamentMatch) -> dict:
 
 def _void_for_replay(tournament: Tournament, row: TournamentMatch) -> TournamentMatch:
     """Clear a match's result and players; the bracket gives it its players again."""
-    row.reports.filter(status__in=[R.PENDING, R.DISPUTED, R.FLAGGED]).update(
-        status=R.WITHDRAWN, resolved_at=timezone.now())
-    row.status, row.winner_id, row.score_a, row.score_b = M.WAITING, None, None, None
+    row.reports.filter(status__in=OPEN_REPORTS).update(
+        status=ReportStatus.WITHDRAWN, resolved_at=timezone.now())
+    row.status, row.winner_id, row.score_a, row.score_b = MatchStatus.WAITING, None, None, None
     row.player_a_id = row.player_b_id = None
     row.reported_by = row.confirmed_by = row.match_record = None
     row.ready_at = row.started_at = row.finished_at = None

@@ -13,26 +13,26 @@ from django.utils import timezone
 from clubs.models import Player
 from clubs.permissions import club_players
 from tournaments import selectors_rounds as reads
+from tournaments.formats import DEFAULT_LENGTH, swiss
 from tournaments.formats import groups as pure_groups
 from tournaments.formats import standings as pure_standings
-from tournaments.formats import swiss
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
 from .errors import TournamentError, lock
 from .outcomes import publish, walkover_if_withdrawn
 
-M = TournamentMatch.Status
-F = Tournament.Format
+MatchStatus = TournamentMatch.Status
+EventFormat = Tournament.Format
 
 #: Each round-based format's settings and their defaults (the tie-breaks: the format's own).
 DEFAULTS = {
-    F.SWISS: {"rounds": None, "bye_is_win": True, "late_half_points": False,
+    EventFormat.SWISS: {"rounds": None, "bye_is_win": True, "late_half_points": False,
               "walkovers_count": True},
-    F.MORESWISS: {"losses_out": 3, "bye_is_win": True, "late_half_points": False,
+    EventFormat.MORESWISS: {"losses_out": 3, "bye_is_win": True, "late_half_points": False,
                   "walkovers_count": True},
-    F.ROUND_ROBIN: {"cycles": 1, "walkovers_count": True},
-    F.GROUPS: {"cycles": 1, "groups": 4, "qualifiers": 2, "walkovers_count": True,
+    EventFormat.ROUND_ROBIN: {"cycles": 1, "walkovers_count": True},
+    EventFormat.GROUPS: {"cycles": 1, "groups": 4, "qualifiers": 2, "walkovers_count": True,
                "knockout": None},
 }
 DEFAULTS = {format: {**given, "tiebreaks": list(format.default_tiebreaks)}
@@ -82,7 +82,7 @@ def event_settings(tournament: Tournament) -> dict:
 
 
 def _round(tournament, *, flight: str, number: int, name: str) -> Round:
-    length = tournament.options.get("lengths", {}).get("main", 7)
+    length = tournament.options.get("lengths", {}).get("main", DEFAULT_LENGTH)
     return Round.objects.create(tournament=tournament, flight=flight, number=number,
                                 name=name, length=length)
 
@@ -101,11 +101,11 @@ def _lay_out(tournament, round_: Round, pairs, *, key: str) -> list[TournamentMa
             flight=round_.flight, round_number=round_.number, index=i,
             slot_a={"seed": seeds[a]}, slot_b={"bye": True} if bye else {"seed": seeds[b]},
             player_a_id=a, player_b_id=b, length=round_.length,
-            status=M.BYE if bye else M.READY, winner_id=a if bye else None,
+            status=MatchStatus.BYE if bye else MatchStatus.READY, winner_id=a if bye else None,
             ready_at=now, finished_at=now if bye else None))
     TournamentMatch.objects.bulk_create(rows)
     for row in rows:
-        if row.status == M.BYE:
+        if row.status == MatchStatus.BYE:
             row.tournament = tournament
             publish(row)
     return rows
@@ -162,7 +162,7 @@ def swiss_round_preview(*, tournament: Tournament) -> dict:
     if tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Start the tournament before pairing a round.")
     players, games, rows = _swiss_inputs(tournament)
-    if any(r.status not in (*TournamentMatch.DECIDED, M.SKIPPED) for r in rows):
+    if any(r.status not in (*TournamentMatch.DECIDED, MatchStatus.SKIPPED) for r in rows):
         raise TournamentError("Every match of the current round needs its result first.")
     options = event_settings(tournament)
     if options.get("rounds") and len(games) >= options["rounds"]:
@@ -251,7 +251,7 @@ def rounds_refresh(*, tournament: Tournament, over: Callable[[Tournament], bool 
     rows = list(tournament.matches.select_for_update().order_by("pk"))
     for row in rows:
         walkover_if_withdrawn(row, withdrawn)
-    open_rows = [r for r in rows if r.status not in (*TournamentMatch.DECIDED, M.SKIPPED)]
+    open_rows = [r for r in rows if r.status not in (*TournamentMatch.DECIDED, MatchStatus.SKIPPED)]
     done = not open_rows and rows and over(tournament) is True
     if done and tournament.status == Tournament.Status.RUNNING:
         _finish(tournament)
@@ -310,7 +310,8 @@ def rounds_close(*, tournament: Tournament) -> None:
     handlers' close (``registry``), with the tournament locked."""
     if tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Only a running tournament is closed.")
-    if tournament.matches.exclude(status__in=[*TournamentMatch.DECIDED, M.SKIPPED]).exists():
+    if tournament.matches.exclude(
+            status__in=[*TournamentMatch.DECIDED, MatchStatus.SKIPPED]).exists():
         raise TournamentError("Some matches have no result yet.")
     _finish(tournament)
 
@@ -321,7 +322,8 @@ def group_stage_finish(*, tournament: Tournament) -> list[int]:
     The group stage closes with its placings. With the tournament locked."""
     if not tournament.kind.is_grouped or tournament.status != Tournament.Status.RUNNING:
         raise TournamentError("Only a running group stage sends players to a knockout.")
-    if tournament.matches.exclude(status__in=[*TournamentMatch.DECIDED, M.SKIPPED]).exists():
+    if tournament.matches.exclude(
+            status__in=[*TournamentMatch.DECIDED, MatchStatus.SKIPPED]).exists():
         raise TournamentError("Every group match needs its result first.")
     finishers = [[row["player_id"] for row in reads.standings_table(
         tournament=tournament, flight=flight)["rows"] if not row["withdrawn"]]

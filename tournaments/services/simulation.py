@@ -23,7 +23,7 @@ from .registry import tournament_start
 from .results import match_result_enter
 from .withdrawal import entry_withdraw
 
-M = TournamentMatch.Status
+MatchStatus = TournamentMatch.Status
 GUESTS = ("Visiting Vera", "Visiting Victor", "Visiting Wanda", "Visiting Walter")
 
 
@@ -78,8 +78,8 @@ def _winner_side(rng: random.Random, match: TournamentMatch, seeds: dict[int, in
 
 def _withdraw_one(tournament: Tournament, rng: random.Random, by) -> bool:
     """A player still in the main flight leaves (a train to catch): a walkover follows."""
-    ready = list(tournament.matches.filter(status=M.READY, flight="main", round_number__gte=2)
-                 .order_by("pk"))
+    ready = list(tournament.matches.filter(status=MatchStatus.READY, flight="main",
+                                           round_number__gte=2).order_by("pk"))
     if not ready:
         return False
     match = rng.choice(ready)
@@ -103,7 +103,7 @@ def tournament_simulate(*, club: Club, plan: SimulationPlan, by=None) -> Tournam
     while plan.results is None or played < plan.results:
         if not withdrawn:
             withdrawn = _withdraw_one(tournament, rng, by)
-        match = tournament.matches.filter(status=M.READY).order_by(
+        match = tournament.matches.filter(status=MatchStatus.READY).order_by(
             "round_number", "pk").first()
         if match is None:
             break

@@ -4,6 +4,7 @@ goes; after it the format moves on (a walkover for the next opponent)."""
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.services.locks import lock_row
 from tournaments.models import Entry, Tournament
 
 from .errors import NotAllowed, TournamentError, lock
@@ -17,7 +18,7 @@ def entry_withdraw(*, entry: Entry, by=None) -> Entry:
     """Before the start the entry is simply withdrawn; after it, the player's next opponent
     gets a walkover (kept as such: a walkover is not a played match)."""
     tournament = lock(entry.tournament_id)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry = lock_row(Entry, pk=entry.pk)
     if tournament.status == Status.FINISHED:
         raise TournamentError("The tournament is over: nobody can withdraw from it now.")
     if entry.status != Entry.Status.ACTIVE:
