@@ -19,7 +19,7 @@ from notifications import tasks
 from notifications.services.events import RULED
 from tournaments.models import ResultReport
 
-R = ResultReport.Status
+ReportStatus = ResultReport.Status
 
 
 def _after_commit(task, *args) -> None:
@@ -28,9 +28,9 @@ def _after_commit(task, *args) -> None:
 
 @receiver(post_save, sender=ResultReport, dispatch_uid="notifications.result_report")
 def result_report_saved(sender, instance: ResultReport, created: bool, **kwargs) -> None:
-    if created and instance.status == R.PENDING:
+    if created and instance.status == ReportStatus.PENDING:
         _after_commit(tasks.result_report_notify_task, instance.pk, "reported")
-    elif instance.status in (R.DISPUTED, R.FLAGGED):
+    elif instance.status in (ReportStatus.DISPUTED, ReportStatus.FLAGGED):
         _after_commit(tasks.result_report_notify_task, instance.pk, str(instance.status))
 
 

@@ -19,7 +19,7 @@ from notifications.models import Kind
 from notifications.services import notify
 from tournaments.models import ResultReport
 
-R = ResultReport.Status
+ReportStatus = ResultReport.Status
 
 #: The fields naming the two players of whatever a referee rules on or corrects.
 _SIDES = ("player_a", "player_b", "player_left", "player_right", "challenger", "challenged")
@@ -51,7 +51,7 @@ def result_report_notify(*, report_id: int, event: str) -> None:
     match = report.match
     players = [p for p in (match.player_a, match.player_b) if p is not None]
     key, where = f"tournament-report:{report.pk}", match.tournament.name
-    if event == "reported" and report.status == R.PENDING:
+    if event == "reported" and report.status == ReportStatus.PENDING:
         reporter = next((p.name for p in players if p.user_id == report.reported_by_id),
                         "Your opponent")
         notify(key=f"{key}:reported", kind=Kind.RESULT_REPORTED,
@@ -61,7 +61,7 @@ def result_report_notify(*, report_id: int, event: str) -> None:
                     "Confirm it or dispute it.",
                action="Confirm or dispute the result", url=_report_url(match),
                club_id=match.tournament.club_id)
-    elif event in (R.DISPUTED, R.FLAGGED):
+    elif event in (ReportStatus.DISPUTED, ReportStatus.FLAGGED):
         notify(key=f"{key}:{event}", kind=Kind.REPORT_DISPUTED,
                users=[report.reported_by], actor=report.resolved_by,
                subject=f"Your result went to the referees: {where}",
