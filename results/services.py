@@ -11,6 +11,7 @@ from django.db import transaction
 
 from clubs.models import Club, Player
 from clubs.permissions import club_players
+from clubs.services.locks import lock_row
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -61,8 +62,7 @@ def finished_match_record(
         "score_a": score_a, "score_b": score_b, "finished_at": finished_at,
         "outcome": outcome, "event": event[:200],
     }
-    row = FinishedMatch.objects.select_for_update().filter(
-        source=source, source_id=source_id).first()
+    row = lock_row(FinishedMatch, missing_ok=True, source=source, source_id=source_id)
     if row is None:
         row = FinishedMatch.objects.create(source=source, source_id=source_id, **values)
         _changed(club_id=club.pk, at=row.finished_at, match_id=row.pk)
@@ -80,8 +80,7 @@ def finished_match_record(
 @transaction.atomic
 def finished_match_void(*, source: str, source_id: int) -> FinishedMatch | None:
     """Mark a source match's row void (kept, never deleted); None when it has no row."""
-    row = FinishedMatch.objects.select_for_update().filter(
-        source=source, source_id=source_id).first()
+    row = lock_row(FinishedMatch, missing_ok=True, source=source, source_id=source_id)
     if row is not None and row.outcome != FinishedMatch.Outcome.VOID:
         row.outcome, row.winner = FinishedMatch.Outcome.VOID, None
         row.save(update_fields=["outcome", "winner", "updated_at"])

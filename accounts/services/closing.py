@@ -18,6 +18,7 @@ from accounts.models import JoinRequest
 from accounts.selectors import PERSONAL_DATA_SECTIONS
 from accounts.services.mail import mail_recipient_forget
 from clubs.models import Player
+from clubs.services.locks import lock_row
 
 
 class AccountCloseError(ValueError):
@@ -37,7 +38,7 @@ def account_close(*, user, password: str, rename_player_to: str = "") -> None:
     if len(rename_player_to) > 120:
         raise AccountCloseError("A name has at most 120 characters.",
                                 field="rename_player_to")
-    player = Player.objects.select_for_update().filter(user=user).first()
+    player = lock_row(Player, missing_ok=True, user=user)
     for section in PERSONAL_DATA_SECTIONS.values():
         if section["erase"] is not None:
             section["erase"](user=user, player=player)

@@ -13,6 +13,7 @@ from django.utils.text import slugify
 from accounts.models import JoinRequest
 from clubs.models import Club, Membership, Player
 from clubs.services import membership_grant
+from clubs.services.locks import lock_row
 
 #: Paths under /clubs/ that are pages, not clubs.
 RESERVED_SLUGS = {"new"}
@@ -30,7 +31,7 @@ def club_creation_allowed(*, user) -> bool:
 
 
 def _player_for(user, name: str = "") -> Player:
-    player = Player.objects.select_for_update().filter(user=user).first()
+    player = lock_row(Player, missing_ok=True, user=user)
     if player is None:
         name = (name or user.get_full_name() or user.get_username()).strip()[:120]
         player = Player.objects.create(name=name, email=user.email, user=user)
@@ -79,7 +80,7 @@ def join_request_create(*, club: Club, user, name: str = "", message: str = "") 
 
 @transaction.atomic
 def join_request_decide(*, request: JoinRequest, approve: bool, by) -> JoinRequest:
-    locked = JoinRequest.objects.select_for_update().select_related("club", "user").get(
+    locked = lock_row(JoinRequest, related=("club", "user"),
         pk=request.pk)
     if locked.status != JoinRequest.Status.PENDING:
         raise ClubSignupError("This request was answered already.")

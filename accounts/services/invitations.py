@@ -33,6 +33,7 @@ from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services import membership_grant
+from clubs.services.locks import lock_row
 
 
 class InvitationError(ValueError):
@@ -156,7 +157,7 @@ def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
 @transaction.atomic
 def invitation_resend(*, invitation: Invitation, site_url: str | None = None) -> InvitationSent:
     """A new link (the old one stops working) and a new expiry, mailed again."""
-    locked = Invitation.objects.select_for_update().select_related("club").get(pk=invitation.pk)
+    locked = lock_row(Invitation, related=("club",), pk=invitation.pk)
     if locked.accepted_at or locked.revoked_at:
         raise InvitationError(f"This invitation was {locked.status}: it cannot be resent.")
     token, locked.token_hash = _new_token()
@@ -168,7 +169,7 @@ def invitation_resend(*, invitation: Invitation, site_url: str | None = None) ->
 
 @transaction.atomic
 def invitation_revoke(*, invitation: Invitation) -> Invitation:
-    locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    locked = lock_row(Invitation, pk=invitation.pk)
     if locked.accepted_at:
         raise InvitationError("This invitation was accepted already: end the membership "
                               "instead.")
@@ -239,9 +240,9 @@ def invitation_accept_new_user(*, token: str, username: str, password: str):
 
 def _tie(invitation: Invitation, user) -> Membership:
     """Tie ``user`` to the invitation's player and club, once (the invitation is locked)."""
-    own = Player.objects.select_for_update().filter(user=user).first()
+    own = lock_row(Player, missing_ok=True, user=user)
     if invitation.player_id:
-        player = Player.objects.select_for_update().get(pk=invitation.player_id)
+        player = lock_row(Player, pk=invitation.player_id)
         if player.user_id and player.user_id != user.pk:
             raise InvitationError(f"{player.name} already has another login.")
         if own and own.pk != player.pk:
