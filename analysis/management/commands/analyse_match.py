@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from analysis.core.sgf import AnalysisFileError
+from analysis.core.errors import AnalysisFileError
 from analysis.gnubg_runner import PLIES, AnalysisInputError, analyse_text
 
 
