@@ -43,6 +43,8 @@ class AnalysisOutput(serializers.Serializer):
     gnubg_version = serializers.CharField()
     error = serializers.CharField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    thresholds = serializers.JSONField(help_text="The EMG lost above which gnubg marked a "
+                                                 "decision doubtful, bad, very bad")
     players = PlayerFiguresOutput(many=True, source="players.all")
     decisions = serializers.JSONField()
     summary = serializers.SerializerMethodField()
