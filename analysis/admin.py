@@ -31,4 +31,4 @@ class AnalysisAdmin(ClubScopedAdmin):
 
 @admin.register(AnalysisSetting)
 class AnalysisSettingAdmin(ClubScopedAdmin):
-    list_display = ("club", "plies", "leaderboard")
+    list_display = ("club", "plies", "doubtful", "bad", "very_bad", "leaderboard")

@@ -2,9 +2,13 @@
 asks it for the computer's choices).
 
 ``analyse_text`` hands gnubg a match file, lets it analyse the whole match at the chosen
-ply (``analyse match``), has it save the analysed match as SGF and reads that back into
-plain values (``analysis.core``). gnubg's own conversion from match winning chances to
-normalised equity (``mwc2eq``) is used for the cube decisions.
+ply and thresholds (``analyse match``), and takes gnubg's figures: its own statistics
+(``show statistics match``, read by ``analysis.core.statistics``) and the analysed match it
+saves as SGF (read through the engine's SGF reader into the decisions, each with gnubg's
+mark). gnubg's own conversion from match winning chances to normalised equity (``mwc2eq``)
+is used for the cube decisions. (The module's ``gnubg.match(analysis=1, statistics=1)``
+hands back neither the analysis nor the statistics in the version we use, 1.1.0a16: only
+the moves.)
 
 gnubg holds global state and is not thread-safe: call this from one thread of a worker
 process (Celery's prefork pool), never inside a web request. ``set threads 1`` is needed
@@ -25,13 +29,15 @@ from pathlib import Path
 from games.engine import matchfile, sgf
 from games.engine.errors import EngineError
 
-from .core.decisions import CubeState, Thresholds, player_names, read_decisions
+from .core.decisions import DecisionPoint, Thresholds, player_names, read_decisions
+from .core.errors import AnalysisFileError
 from .core.report import MatchAnalysis
-from .core.sgf import AnalysisFileError, read_games
+from .core.statistics import read_statistics
 
 PLIES = (0, 1, 2, 3)
+#: gnubg's own thresholds today (doubtful 0.03, bad 0.06, very bad 0.12 EMG)
+GNUBG_THRESHOLDS = Thresholds()
 _LAST_IMPORT: dict[str, str] = {}  # the text last imported -> gnubg's checksum of it
-THRESHOLDS = Thresholds()
 
 
 class AnalysisInputError(ValueError):
@@ -45,9 +51,10 @@ def gnubg_version() -> str:
 
 
 def analyse_text(data: str | bytes, *, name: str = "", plies: int = 0,
+                 thresholds: Thresholds = GNUBG_THRESHOLDS,
                  progress: Callable[[int], None] | None = None) -> MatchAnalysis:
-    """Analyse a match file (the text format or SGF) at ``plies`` (0 or 2 in practice);
-    ``progress`` hears a percentage now and then."""
+    """Analyse a match file (the text format or SGF) at ``plies`` (0 or 2 in practice),
+    gnubg marking errors at ``thresholds``; ``progress`` hears a percentage now and then."""
     if plies not in PLIES:
         raise ValueError(f"plies must be one of {PLIES}, not {plies!r}")
     report = progress or (lambda percent: None)
@@ -56,16 +63,18 @@ def analyse_text(data: str | bytes, *, name: str = "", plies: int = 0,
     text = text.lstrip("\ufeff")
     mat_text = text if not sgf.is_sgf(text[:512], name) else matchfile.write_match_file(parsed)
     with tempfile.TemporaryDirectory(prefix="gnubg-") as folder:
-        games = _analysed_games(Path(folder), mat_text, parsed, plies, report)
+        games, table = _analysed_games(Path(folder), mat_text, parsed, plies, thresholds,
+                                       report)
     try:
-        decisions = read_decisions(games, to_emg=_to_emg, thresholds=THRESHOLDS,
-                                   to_raw=_luck_raw)
+        decisions = read_decisions(games, to_emg=_to_emg)
         names = player_names(games)
-    except (AnalysisFileError, ValueError, LookupError) as exc:
+        players = read_statistics(table)
+    except (ValueError, LookupError) as exc:  # AnalysisFileError and the engine's SgfError
         raise AnalysisFileError(f"gnubg's analysis could not be read: {exc}") from exc
     report(95)
     return MatchAnalysis(gnubg_version=gnubg_version(), plies=plies, names=names,
-                         match_length=parsed.match_length, decisions=tuple(decisions))
+                         match_length=parsed.match_length, decisions=tuple(decisions),
+                         players=players, thresholds=thresholds)
 
 
 def _parse(text: str | bytes, name: str) -> matchfile.MatchFile:
@@ -75,32 +84,38 @@ def _parse(text: str | bytes, name: str) -> matchfile.MatchFile:
         raise AnalysisInputError(f"not a readable match file: {exc}") from exc
 
 
-def _analysed_games(folder: Path, mat_text: str, parsed, plies: int, report):
+def _analysed_games(folder: Path, mat_text: str, parsed, plies: int, thresholds: Thresholds,
+                    report) -> tuple[list[list[sgf.SgfNode]], str]:
+    """The analysed match's game trees as gnubg saved them, and its statistics table."""
     import gnubg
 
-    _configure(gnubg, plies)
+    _configure(gnubg, plies, thresholds)
     report(5)
     games = _import(gnubg, folder, mat_text, parsed)
     report(10)
     output = _command(gnubg, "analyse match")
     report(90)
+    table = _command(gnubg, "show statistics match")
     saved = folder / "analysed.sgf"
     _command(gnubg, f'save match "{saved}"')
     if not saved.exists():
         raise AnalysisFileError(f"gnubg saved no analysis: {output[-500:]}")
-    result = read_games(saved.read_text(encoding="utf-8", errors="replace"))
+    try:
+        result = sgf.game_trees(saved.read_text(encoding="utf-8", errors="replace"))
+    except sgf.SgfError as exc:
+        raise AnalysisFileError(f"gnubg's analysis could not be read: {exc}") from exc
     if len(result) != games:
         raise AnalysisFileError(f"gnubg saved {len(result)} games of {games}")
-    return result
+    return result, table
 
 
-def _configure(gnubg, plies: int) -> None:
+def _configure(gnubg, plies: int, thresholds: Thresholds) -> None:
     for command in (
         "set threads 1", "set display off", "set sound enable off", "set confirm new off",
-        "set automatic game off",
-        f"set analysis threshold doubtful {THRESHOLDS.doubtful}",
-        f"set analysis threshold bad {THRESHOLDS.bad}",
-        f"set analysis threshold verybad {THRESHOLDS.very_bad}",
+        "set automatic game off", "set output digits 6",
+        f"set analysis threshold doubtful {thresholds.doubtful}",
+        f"set analysis threshold bad {thresholds.bad}",
+        f"set analysis threshold verybad {thresholds.very_bad}",
         "set analysis moves on", "set analysis cube on", "set analysis luck on",
         f"set analysis chequerplay evaluation plies {plies}",
         f"set analysis cubedecision evaluation plies {plies}",
@@ -138,28 +153,16 @@ def _checksum(gnubg) -> str | None:
         return None
 
 
-def _to_emg(mwc: float, state: CubeState) -> float:
+def _to_emg(mwc: float, point: DecisionPoint) -> float:
     """gnubg's normalised equity for a match winning chance (money: already equity)."""
-    if not state.length:
+    if not point.score.length:
         return mwc
     import gnubg
 
-    info = gnubg.cubeinfo(state.cube, state.owner, state.mover, state.length, state.score,
-                          int(state.crawford), 0)
+    owner = -1 if point.cube.owner is None else point.cube.owner
+    info = gnubg.cubeinfo(point.cube.value, owner, point.mover, point.score.length,
+                          point.score.scores, int(point.crawford_game), 0)
     return float(gnubg.mwc2eq(mwc, info))
-
-
-def _luck_raw(emg: float, state: CubeState) -> float:
-    """A roll's luck unnormalised: in match play the match winning chance it moved (gnubg's
-    ``eq2mwc`` at the roll's cube and score, less that of no luck); in money play the cube's
-    value times it."""
-    if not state.length:
-        return emg * state.cube
-    import gnubg
-
-    info = gnubg.cubeinfo(state.cube, state.owner, state.mover, state.length, state.score,
-                          int(state.crawford), 0)
-    return float(gnubg.eq2mwc(emg, info)) - float(gnubg.eq2mwc(0.0, info))
 
 
 def _command(gnubg, command: str) -> str:

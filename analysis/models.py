@@ -2,8 +2,12 @@
 and a club's choice of level. The figures are written once, in one transaction, when the
 analysis is done; a re-analysis replaces them wholesale."""
 
+from decimal import Decimal
+
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+
+from .core.decisions import Thresholds
 
 
 class Level(models.IntegerChoices):
@@ -11,17 +15,36 @@ class Level(models.IntegerChoices):
     TWO_PLY = 2, "2 ply (stronger, slower)"
 
 
+def _threshold(default: str, label: str):
+    return models.DecimalField(max_digits=4, decimal_places=3, default=Decimal(default),
+                               help_text=f"Equity lost (EMG) above which gnubg marks {label}.")
+
+
 class AnalysisSetting(models.Model):
-    """A club's choices (a club without a row: 0 ply, no leaderboard)."""
+    """A club's choices (a club without a row: 0 ply, no leaderboard, gnubg's thresholds)."""
 
     club = models.OneToOneField("clubs.Club", on_delete=models.CASCADE,
                                 related_name="analysis_setting")
     plies = models.PositiveSmallIntegerField(choices=Level.choices, default=Level.ZERO_PLY)
     leaderboard = models.BooleanField(
         default=False, help_text="Show a season's error-rate leaderboard (players opt in).")
+    # gnubg's own defaults today (its "show analysis"): 0.03, 0.06, 0.12
+    doubtful = _threshold("0.030", "a decision doubtful")
+    bad = _threshold("0.060", "a decision bad")
+    very_bad = _threshold("0.120", "a decision very bad")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(doubtful__gt=0, bad__gt=F("doubtful"), very_bad__gt=F("bad")),
+                name="analysis_analysissetting_thresholds_rise"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.club}: {self.get_plies_display()}"
+
+    def thresholds(self) -> Thresholds:
+        return Thresholds(float(self.doubtful), float(self.bad), float(self.very_bad))
 
 
 class Analysis(models.Model):
@@ -49,6 +72,9 @@ class Analysis(models.Model):
     #: One dict per decision (analysis.core.decisions.Decision.to_dict), in match order,
     #: each with the match turn it belongs to ("turn": MatchTurn id, or null).
     decisions = models.JSONField(default=list, blank=True)
+    #: The thresholds gnubg marked the decisions at ({"doubtful": .., "bad": ..,
+    #: "very_bad": ..}; empty for an analysis stored before they were kept).
+    thresholds = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name_plural = "analyses"
@@ -63,7 +89,8 @@ class Analysis(models.Model):
 
 
 class PlayerAnalysis(models.Model):
-    """One player's figures for one analysed match (gnubg's definitions; EMG and mEMG)."""
+    """One player's figures for one analysed match, as gnubg's "show statistics match"
+    gives them (EMG and mEMG)."""
 
     analysis = models.ForeignKey(Analysis, on_delete=models.CASCADE, related_name="players")
     side = models.PositiveSmallIntegerField(help_text="0: the player named first (left).")
@@ -85,6 +112,11 @@ class PlayerAnalysis(models.Model):
     very_bad = models.PositiveIntegerField()
     luck_total = models.FloatField()
     luck_rate = models.FloatField()
+    # null: an analysis stored before gnubg's own figures were kept, or no result
+    snowie_error_rate = models.FloatField(null=True, blank=True)
+    actual_result = models.FloatField(
+        null=True, blank=True, help_text="Match winning chance gained from 50%, or points.")
+    luck_adjusted_result = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["analysis", "side"]

@@ -5,7 +5,8 @@ from django.db.models import Prefetch, QuerySet
 
 from clubs.permissions import results_visible_q
 
-from .core import stats
+from .core.decisions import turns_of
+from .core.stats import performance_rating
 from .models import Analysis, PlayerAnalysis
 
 MARKS = {"doubtful": "Doubtful", "bad": "Bad", "very_bad": "Very bad"}
@@ -47,9 +48,6 @@ def analysis_decisions(*, record_id: int) -> list[dict]:
     return found or []
 
 
-#: The replay's frame actions each kind of decision sits on.
-_ACTIONS = {"move": ("roll",), "cube": ("roll",), "double": ("double", "beaver", "raccoon"),
-            "take": ("take", "beaver"), "drop": ("drop",)}
 _TITLES = {"move": "chequer play", "cube": "cube decision (before the roll)",
            "double": "double", "take": "take", "drop": "pass"}
 
@@ -76,7 +74,7 @@ def replay_marks(*, decisions: list[dict]) -> list[dict]:
                              f"{take:+.3f}, double/pass {drop:+.3f}"),)
         marks.append({
             "game": row["game_number"], "line": row["line"], "player": row["side"],
-            "actions": _ACTIONS[row["kind"]], "severe": row["mark"] in ("bad", "very_bad"),
+            "actions": turns_of(row["kind"]), "severe": row["mark"] in ("bad", "very_bad"),
             "css": f"mark-{row['mark']}",
             "title": f"{MARKS[row['mark']]} {_TITLES[row['kind']]}", "details": details})
     return marks
@@ -97,45 +95,24 @@ def player_series(*, player_id: int, user) -> QuerySet[PlayerAnalysis]:
 
 def analysis_summary(*, analysis: Analysis, record, players: list[PlayerAnalysis]
                      ) -> list[dict]:
-    """Beside each side's figures: the PR-like figure, gnubg's Snowie error rate, the actual
-    and the luck-adjusted results (from the stored decisions' unnormalised luck; None for an
-    analysis stored before it was kept, or a match with no winner)."""
+    """Beside each side's figures: the PR-like figure (ours), and gnubg's Snowie error rate,
+    actual and luck-adjusted results (None for an analysis stored before they were kept, or
+    a match with no result)."""
     if len(players) != 2:
         return []
-    moves = (players[0].moves, players[1].moves)
-    luck = [0.0, 0.0]
-    for row in analysis.decisions:
-        if row.get("luck") is not None and row.get("luck_raw") is None:
-            luck = None
-            break
-        luck[row["side"]] += row.get("luck_raw") or 0.0
     match_play = bool(record.match_length)
-    rows = []
-    for side, player in enumerate(players):
-        actual = _actual_result(record, side)
-        adjusted = None if actual is None or luck is None else \
-            stats.luck_adjusted_result(actual, (luck[side], luck[1 - side]))
-        rows.append({
-            "side": side,
-            "pr": stats.performance_rating(player.error_rate),
-            "snowie": stats.snowie_error_rate(player.error_total, moves),
-            "actual_value": actual, "luck_adjusted_value": adjusted,
-            "actual": None if actual is None else _as_result(actual, match_play),
-            "luck_adjusted": None if adjusted is None else _as_result(adjusted, match_play),
-        })
-    return rows
+    return [{
+        "side": side,
+        "pr": performance_rating(player.error_rate),
+        "snowie": player.snowie_error_rate,
+        "actual_value": player.actual_result,
+        "luck_adjusted_value": player.luck_adjusted_result,
+        "actual": _as_result(player.actual_result, match_play),
+        "luck_adjusted": _as_result(player.luck_adjusted_result, match_play),
+    } for side, player in enumerate(players)]
 
 
-def _actual_result(record, side: int) -> float | None:
-    """gnubg's actual result: in match play the match winning chance gained from 50% (a won
-    match +0.5); in money play the points won."""
-    if record.match_length:
-        return None if record.winner is None else (0.5 if record.winner == side else -0.5)
-    if record.score_left is None or record.score_right is None:
+def _as_result(value: float | None, match_play: bool) -> str | None:
+    if value is None:
         return None
-    net = record.score_left - record.score_right
-    return net if side == 0 else -net
-
-
-def _as_result(value: float, match_play: bool) -> str:
     return f"{100 * value:+.2f}%" if match_play else f"{value:+.3f} points"

@@ -21,10 +21,6 @@ def club_analysis_setting(*, club: Club) -> AnalysisSetting:
     return AnalysisSetting.objects.filter(club=club).first() or AnalysisSetting(club=club)
 
 
-def player_on_leaderboard(*, player: Player) -> bool:
-    return PlayerChoice.objects.filter(player=player, on_leaderboard=True).exists()
-
-
 def _club_rows(club: Club, player: Player):
     return (PlayerAnalysis.objects
             .filter(player=player, analysis__status=Analysis.Status.DONE,

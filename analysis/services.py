@@ -6,7 +6,9 @@ nothing), and a finished analysis is never re-run by a redelivered message. Fail
 touches the rules check or the result.
 """
 
+from dataclasses import asdict
 from datetime import timedelta
+from decimal import Decimal
 
 from celery import current_app
 from django.db import transaction
@@ -15,8 +17,9 @@ from django.utils import timezone
 
 from games.models import MatchRecord, MatchTurn, RulesCheck
 
+from .core.decisions import TURN_KINDS, Thresholds
+from .core.errors import AnalysisFileError
 from .core.report import MatchAnalysis
-from .core.sgf import AnalysisFileError
 from .gnubg_runner import AnalysisInputError, analyse_text
 from .models import Analysis, AnalysisSetting, Level, PlayerAnalysis, PlayerChoice
 
@@ -32,6 +35,12 @@ class AnalysisError(ValueError):
 def club_plies(*, club_id: int) -> int:
     setting = AnalysisSetting.objects.filter(club_id=club_id).first()
     return setting.plies if setting else Level.ZERO_PLY
+
+
+def club_thresholds(*, club_id: int) -> Thresholds:
+    """The thresholds gnubg marks the club's matches at (gnubg's own by default)."""
+    setting = AnalysisSetting.objects.filter(club_id=club_id).first()
+    return setting.thresholds() if setting else Thresholds()
 
 
 def analysis_enqueue(*, analysis_id: int) -> None:
@@ -101,7 +110,9 @@ def analysis_run(*, analysis_id: int) -> Analysis | None:
     record = analysis.record
     try:
         result = analyse_text(record.source_text, name=record.source_name,
-                              plies=analysis.plies, progress=_progress_writer(analysis.pk))
+                              plies=analysis.plies,
+                              thresholds=club_thresholds(club_id=record.club_id),
+                              progress=_progress_writer(analysis.pk))
     except (AnalysisInputError, AnalysisFileError) as exc:
         with transaction.atomic():
             _store_failure(Analysis.objects.select_for_update().get(pk=analysis.pk), str(exc))
@@ -171,9 +182,10 @@ def _store_result(analysis: Analysis, record: MatchRecord, result: MatchAnalysis
     analysis.decisions = _decision_rows(record, result, sides)
     analysis.status, analysis.progress, analysis.error = Analysis.Status.DONE, 100, ""
     analysis.gnubg_version, analysis.plies = result.gnubg_version, result.plies
+    analysis.thresholds = asdict(result.thresholds)
     analysis.finished_at = timezone.now()
     analysis.save(update_fields=["decisions", "status", "progress", "error", "gnubg_version",
-                                 "plies", "finished_at"])
+                                 "plies", "thresholds", "finished_at"])
 
 
 def _sides(record: MatchRecord, names: tuple[str, str]) -> tuple[int, int]:
@@ -184,17 +196,13 @@ def _sides(record: MatchRecord, names: tuple[str, str]) -> tuple[int, int]:
     return 0, 1
 
 
-_GNUBG_KINDS = {"roll": ("move", "cube"), "double": ("double",), "beaver": ("double",),
-                "raccoon": ("double",), "take": ("take",), "drop": ("drop",)}
-
-
 def _decision_rows(record: MatchRecord, result: MatchAnalysis, sides) -> list[dict]:
     """The decisions with the side (0 left, 1 right) and the match turn each belongs to (its
     id, game number and line):
     gnubg's n-th action of a game is the n-th roll or cube action of our record's game."""
     turns: dict[int, list[MatchTurn]] = {}
     games = list(record.games.order_by("number").values_list("pk", flat=True))
-    for turn in MatchTurn.objects.filter(game__record=record, kind__in=_GNUBG_KINDS).order_by(
+    for turn in MatchTurn.objects.filter(game__record=record, kind__in=TURN_KINDS).order_by(
             "game__number", "index").select_related("game"):
         turns.setdefault(turn.game_id, []).append(turn)
     rows = []
@@ -204,7 +212,7 @@ def _decision_rows(record: MatchRecord, result: MatchAnalysis, sides) -> list[di
         game_turns = turns.get(games[decision.game - 1], []) if decision.game <= len(games) \
             else []
         turn = game_turns[decision.number] if decision.number < len(game_turns) else None
-        fits = turn is not None and decision.kind in _GNUBG_KINDS[turn.kind] \
+        fits = turn is not None and decision.kind in TURN_KINDS[turn.kind] \
             and turn.player == row["side"]
         row["turn"] = turn.pk if fits else None
         # where the replay viewer shows it (?game=N&line=L)
@@ -223,10 +231,19 @@ def player_choice_save(*, player_id: int, on_leaderboard: bool) -> PlayerChoice:
     return choice
 
 
-def analysis_setting_save(*, club_id: int, plies: int, leaderboard: bool) -> AnalysisSetting:
-    """A club's choices: the level new analyses run at, and the error-rate leaderboard."""
+def analysis_setting_save(*, club_id: int, plies: int, leaderboard: bool,
+                          thresholds: Thresholds | None = None) -> AnalysisSetting:
+    """A club's choices: the level and the thresholds new analyses run at (None: keep
+    them), and the error-rate leaderboard. Analyses already done keep their marks until
+    they are analysed again."""
     if plies not in Level.values:
         raise AnalysisError(f"unknown level {plies!r}")
-    setting, _ = AnalysisSetting.objects.update_or_create(
-        club_id=club_id, defaults={"plies": plies, "leaderboard": leaderboard})
+    values = {"plies": plies, "leaderboard": leaderboard}
+    if thresholds is not None:
+        values.update({name: Decimal(str(value)).quantize(Decimal("0.001"))
+                       for name, value in asdict(thresholds).items()})
+        if not 0 < values["doubtful"] < values["bad"] < values["very_bad"] < 10:
+            raise AnalysisError("the thresholds must rise: 0 < doubtful < bad < very bad "
+                                "(in EMG, three decimals)")
+    setting, _ = AnalysisSetting.objects.update_or_create(club_id=club_id, defaults=values)
     return setting

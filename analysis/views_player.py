@@ -70,11 +70,13 @@ def error_leaderboard(request, slug: str):
 def analysis_manage(request, slug: str):
     club = club_for_admin(user=request.user, slug=slug)
     setting = selectors.club_analysis_setting(club=club)
-    form = AnalysisSettingForm(request.POST or None, initial={
-        "plies": setting.plies, "leaderboard": setting.leaderboard})
+    form = AnalysisSettingForm(request.POST or None, current=setting.thresholds(), initial={
+        "plies": setting.plies, "leaderboard": setting.leaderboard,
+        "doubtful": setting.doubtful, "bad": setting.bad, "very_bad": setting.very_bad})
     if request.method == "POST" and form.is_valid():
         analysis_setting_save(club_id=club.pk, plies=form.cleaned_data["plies"],
-                              leaderboard=form.cleaned_data["leaderboard"])
+                              leaderboard=form.cleaned_data["leaderboard"],
+                              thresholds=form.cleaned_data["thresholds"])
         messages.success(request, "Analysis settings saved.")
         return redirect("analysis:manage", slug=club.slug)
     return render(request, "analysis/manage/settings.html", {"club": club, "form": form})

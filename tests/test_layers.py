@@ -63,7 +63,7 @@ PURE = {
     "chouette/core": ("chouette.core", "games.engine"),
     "tournaments/formats": ("tournaments.formats", "games.engine", "networkx"),
     "ratings/core": ("ratings.core", "games.engine"),
-    "analysis/core": ("analysis.core",),
+    "analysis/core": ("analysis.core", "games.engine"),
     "live/core": ("live.core", "games.engine"),
 }
 

@@ -24,7 +24,8 @@ class SummaryOutput(serializers.Serializer):
     side = serializers.IntegerField()
     pr = serializers.FloatField(help_text="PR-like figure: 500 × EMG lost per decision (half "
                                           "the error rate in mEMG); not eXtreme Gammon's PR")
-    snowie = serializers.FloatField(help_text="gnubg's Snowie error rate: the player's error "
+    snowie = serializers.FloatField(allow_null=True,
+                                    help_text="gnubg's Snowie error rate: the player's error "
                                               "total per move of both players (mEMG)")
     actual = serializers.FloatField(source="actual_value", allow_null=True,
                                     help_text="Match winning chance gained from 50% (a won "
@@ -42,6 +43,8 @@ class AnalysisOutput(serializers.Serializer):
     gnubg_version = serializers.CharField()
     error = serializers.CharField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    thresholds = serializers.JSONField(help_text="The EMG lost above which gnubg marked a "
+                                                 "decision doubtful, bad, very bad")
     players = PlayerFiguresOutput(many=True, source="players.all")
     decisions = serializers.JSONField()
     summary = serializers.SerializerMethodField()

@@ -3,8 +3,8 @@ service stores, what ``analyse_match --json`` prints)."""
 
 from dataclasses import dataclass
 
-from .decisions import Decision
-from .stats import PlayerFigures, player_figures
+from .decisions import Decision, Thresholds
+from .stats import PlayerFigures
 
 #: The keys of ``analyse_match --json`` per player (the public contract).
 CONTRACT_KEYS = (
@@ -21,9 +21,12 @@ class MatchAnalysis:
     names: tuple[str, str]  # gnubg's players 0 and 1: the left and right columns of a .mat
     match_length: int
     decisions: tuple[Decision, ...]
+    #: gnubg's "show statistics match" for players 0 and 1
+    players: tuple[PlayerFigures, PlayerFigures]
+    thresholds: Thresholds = Thresholds()
 
     def figures(self, player: int) -> PlayerFigures:
-        return player_figures(list(self.decisions), player)
+        return self.players[player]
 
     def contract(self) -> dict:
         """``{"players": {NAME: {...}}}`` with the contract's keys only."""

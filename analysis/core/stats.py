@@ -1,20 +1,21 @@
-"""A player's figures for a match, with gnubg's definitions (its "show statistics match"):
+"""A player's figures for a match, as gnubg's "show statistics match" gives them
+(``analysis.core.statistics`` reads them; nothing here adds them up again):
 
 - moves: every roll of the player (dances included); unforced moves: those with more than
   one legal play;
 - chequer-play error total (EMG) and rate (mEMG per unforced move);
-- cube error total: missed doubles, wrong doubles, wrong takes and passes; rate per close or
-  actual cube decision;
-- overall error total and rate (per unforced move and close cube decision together);
-- moves marked doubtful, bad, very bad (chequer play only, as gnubg counts them);
-- luck total (EMG, signed) and rate (mEMG per move).
+- cube decisions, the close or actual ones, the cube error total and rate;
+- overall error total and rate, gnubg's Snowie error rate;
+- moves marked doubtful, bad, very bad (chequer play, at the thresholds gnubg analysed with);
+- luck total (EMG, signed) and rate (mEMG per move);
+- the actual and the luck-adjusted results (match winning chance gained from 50%, or points
+  in money play; None when gnubg has none).
 
-Errors are positive amounts of equity lost.
+Errors are positive amounts of equity lost. Over several matches (``pooled_rates``) the
+errors are summed and divided by the decisions summed, as gnubg does over a session.
 """
 
 from dataclasses import asdict, dataclass
-
-from .decisions import MOVE, Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,9 @@ class PlayerFigures:
     very_bad: int
     luck_total: float
     luck_rate: float
+    snowie_error_rate: float
+    actual_result: float | None
+    luck_adjusted_result: float | None
 
     def to_dict(self) -> dict:
         return {key: round(value, 6) if isinstance(value, float) else value
@@ -45,29 +49,7 @@ def _rate(total: float, count: int) -> float:
     return 1000.0 * total / count if count else 0.0
 
 
-def player_figures(decisions: list[Decision], player: int) -> PlayerFigures:
-    mine = [d for d in decisions if d.player == player]
-    moves = [d for d in mine if d.kind == MOVE]
-    cube = [d for d in mine if d.kind != MOVE]
-    unforced = sum(d.unforced for d in moves)
-    chequer = sum(d.equity_lost for d in moves if d.unforced)
-    close = sum(d.close for d in cube)
-    cube_error = sum(d.equity_lost for d in cube)
-    luck = sum(d.luck for d in moves if d.luck is not None)
-    marks = [d.mark for d in moves]
-    return PlayerFigures(
-        moves=len(moves), unforced_moves=unforced,
-        chequer_error_total=chequer, chequer_error_rate=_rate(chequer, unforced),
-        cube_decisions=len(cube), close_cube_decisions=close,
-        cube_error_total=cube_error, cube_error_rate=_rate(cube_error, close),
-        error_total=chequer + cube_error, error_rate=_rate(chequer + cube_error, unforced + close),
-        doubtful=marks.count("doubtful"), bad=marks.count("bad"),
-        very_bad=marks.count("very_bad"),
-        luck_total=luck, luck_rate=_rate(luck, len(moves)),
-    )
-
-
-# ------------------------------------------------------------------ figures over both players
+# ------------------------------------------------------------------ beside gnubg's figures
 
 
 def performance_rating(error_rate: float) -> float:
@@ -76,18 +58,6 @@ def performance_rating(error_rate: float) -> float:
     eXtreme Gammon's PR has this scale; its own analysis and count of decisions differ, so
     the two are close, not equal."""
     return error_rate / 2
-
-
-def snowie_error_rate(error_total: float, moves: tuple[int, int]) -> float:
-    """gnubg's "Snowie error rate": mEMG lost per move of both players (forced ones too)."""
-    return _rate(error_total, sum(moves))
-
-
-def luck_adjusted_result(actual: float, luck: tuple[float, float]) -> float:
-    """gnubg's luck-adjusted result for the first of two players: the actual result less the
-    luck they had over their opponent (both unnormalised: match winning chance in match
-    play, points in money play), Zare's "variance reduction" of a match's result."""
-    return actual - (luck[0] - luck[1])
 
 
 @dataclass(frozen=True, slots=True)

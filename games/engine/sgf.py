@@ -49,7 +49,8 @@ from .matchfile import (
 from .notation import parse_moves
 from .replay import replay
 
-__all__ = ["SgfError", "is_sgf", "parse_record", "parse_sgf", "write_sgf"]
+__all__ = ["SgfError", "SgfNode", "game_trees", "is_sgf", "letter_point", "parse_record",
+           "parse_sgf", "write_sgf"]
 
 #: Enough for any real game tree; deeper nesting is not a match record.
 MAX_DEPTH = 100
@@ -86,6 +87,9 @@ class _Node:
         values = self.props.get(name)
         return values[0] if values else default
 
+
+#: A node of an SGF game tree (its number in the file, its text line, its properties).
+SgfNode = _Node
 
 _IDENT = re.compile(r"[A-Za-z]+")
 
@@ -161,6 +165,13 @@ def _trees(text: str, issues: list[ParseIssue]) -> list[list[_Node]]:
     return trees
 
 
+def game_trees(text: str) -> list[list[SgfNode]]:
+    """The main line of each game tree as nodes, every property kept as written (gnubg's
+    analysis too: ``A`` the moves it weighed, ``DA`` its cube analysis, ``LU`` the luck,
+    ``BM``/``DO``/``BC``/``DC`` its marks). Raises :class:`SgfError` naming the node."""
+    return _trees(text.lstrip("\ufeff"), [])
+
+
 _PLAIN = re.compile(r"[^\\\]]*")
 
 
@@ -199,7 +210,7 @@ _MI = re.compile(r"^(\w+):(.*)$")
 _SETUP = ("AE", "AB", "AW")
 
 
-def _point(letter: str, player: int) -> int:
+def letter_point(letter: str, player: int) -> int:
     """A point letter as a point number from the mover's side (spec A: a = White's 1)."""
     if letter == _BAR:
         return 25
@@ -207,6 +218,9 @@ def _point(letter: str, player: int) -> int:
         return 0
     index = _LETTERS.index(letter)
     return index + 1 if player == 0 else 24 - index
+
+
+_point = letter_point
 
 
 def _letter(point: int, player: int) -> str:

@@ -1,6 +1,7 @@
 """GNU Backgammon's own figures for a match: run the ``gnubg`` package in a fresh process
-(``import mat``, ``analyse match``, ``show statistics match``, luck on) and read the table
-it prints. The tests hold ``analyse_match --json`` against these."""
+(``import mat``, ``analyse match``, ``show statistics match``, luck on, gnubg's own
+thresholds unless others are given) and read the table it prints, with a parser of its own
+(not the app's). The tests hold ``analyse_match --json`` against these."""
 
 import re
 import subprocess
@@ -8,10 +9,11 @@ import sys
 
 SCRIPT = r"""
 import sys, gnubg
-plies, path = int(sys.argv[1]), sys.argv[2]
-for command in ["set threads 1", "set display off", "set output digits 5",
-                "set analysis threshold doubtful 0.04", "set analysis threshold bad 0.08",
-                "set analysis threshold verybad 0.16", "set analysis luck on",
+plies, path, thresholds = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+marks = [f"set analysis threshold {name} {value}"
+         for name, value in zip(("doubtful", "bad", "verybad"), thresholds)]
+for command in ["set threads 1", "set display off", "set output digits 6", *marks,
+                "set analysis luck on",
                 f"set analysis chequerplay evaluation plies {plies}",
                 f"set analysis cubedecision evaluation plies {plies}",
                 f'import mat "{path}"', "analyse match", "show statistics match"]:
@@ -28,9 +30,11 @@ SECTIONS = {"Chequerplay statistics": "chequer_error", "Cube statistics": "cube_
 _AMOUNT = re.compile(r"([+-]?\d+\.\d+)\s*\(")
 
 
-def printed_statistics(path: str, plies: int = 0) -> dict[str, dict[str, float]]:
+def printed_statistics(path: str, plies: int = 0, thresholds: tuple[float, ...] = ()
+                       ) -> dict[str, dict[str, float]]:
     """{player name: {contract key: value}}, errors made positive as in the contract."""
-    run = subprocess.run([sys.executable, "-c", SCRIPT, str(plies), path], check=True,
+    run = subprocess.run([sys.executable, "-c", SCRIPT, str(plies), path,
+                          *(str(value) for value in thresholds)], check=True,
                          capture_output=True, text=True, timeout=600)
     return parse_statistics(run.stdout)
 

@@ -1,7 +1,8 @@
 """``analyse_match FILE --json`` (the public contract) agrees with the statistics GNU
-Backgammon itself prints for the same match at the same ply: within 3% or 0.02 EMG, counts
-within one. Matches with errors: gnubg playing itself with noise (tests/analysis/data), and
-real club and tournament matches (shared/data/matches)."""
+Backgammon itself prints for the same match at the same ply (``show statistics match``, at
+gnubg's own thresholds), figure by figure, the marks included: the same numbers, to the
+digits gnubg prints. Matches with errors: gnubg playing itself with noise
+(tests/analysis/data), and real club and tournament matches (shared/data/matches)."""
 
 import json
 import subprocess
@@ -10,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from analysis.core.decisions import Thresholds
 from analysis.core.report import CONTRACT_KEYS
+from analysis.gnubg_runner import analyse_text
 
 from .gnubg_reference import parse_statistics, printed_statistics
 
@@ -18,8 +21,10 @@ pytest.importorskip("gnubg")
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
-SHARED = ROOT.parent / "shared" / "data" / "matches"
-COUNTS = {"moves", "unforced_moves", "doubtful", "bad", "very_bad"}
+#: the shared match files, beside the checkout (or beside the worktrees' folder)
+SHARED = next((folder / "shared" / "data" / "matches" for folder in (ROOT.parent,
+               ROOT.parent.parent) if (folder / "shared" / "data" / "matches").is_dir()),
+              ROOT.parent / "shared" / "data" / "matches")
 
 MATCHES = [
     DATA / "selfplay_5p.mat",
@@ -44,12 +49,7 @@ def assert_agrees(ours: dict, theirs: dict) -> None:
     for name, figures in ours.items():
         assert set(figures) == set(CONTRACT_KEYS)
         for key, value in figures.items():
-            reference = theirs[name][key]
-            if key in COUNTS:
-                assert abs(value - reference) <= 1, (name, key, value, reference)
-            else:
-                tolerance = max(0.03 * abs(reference), 0.02 if key.endswith("_total") else 0.05)
-                assert abs(value - reference) <= tolerance, (name, key, value, reference)
+            assert value == theirs[name][key], (name, key, value, theirs[name][key])
 
 
 @pytest.mark.parametrize("path", MATCHES, ids=lambda p: p.name)
@@ -80,6 +80,23 @@ def test_two_ply_agrees_with_gnubg_at_two_ply():
     path = DATA / "selfplay_5p.mat"
     run = analyse_match(path, "--json", "--plies", "2")
     assert_agrees(json.loads(run.stdout)["players"], printed_statistics(str(path), plies=2))
+
+
+def test_the_marks_are_counted_at_gnubgs_thresholds_of_today():
+    path = DATA / "selfplay_5p.mat"
+    figures = json.loads(analyse_match(path, "--json").stdout)["players"]
+    # gnubg's old defaults (0.04/0.08/0.16) counted 8/7/11 and 1/14/11 for this match
+    assert [(f["doubtful"], f["bad"], f["very_bad"]) for f in figures.values()] == [
+        (5, 10, 12), (1, 12, 14)]
+
+
+def test_a_clubs_thresholds_reach_gnubg():
+    path = DATA / "selfplay_5p.mat"
+    thresholds = Thresholds(0.04, 0.08, 0.16)
+    ours = analyse_text(path.read_text(), thresholds=thresholds).contract()["players"]
+    assert_agrees(ours, printed_statistics(str(path), thresholds=(0.04, 0.08, 0.16)))
+    assert (ours["alice"]["doubtful"], ours["alice"]["bad"], ours["alice"]["very_bad"]) == (
+        8, 7, 11)
 
 
 def test_a_file_that_is_not_a_match_exits_2_with_the_reason(tmp_path):

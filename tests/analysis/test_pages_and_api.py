@@ -75,13 +75,14 @@ def test_the_api_gives_the_analysis_of_a_match_record(client, bob, record):
     body = client.get(reverse("match-analysis-api", args=[record.pk])).json()
     assert body["status"] == "done" and body["plies"] == 0
     assert [p["name"] for p in body["players"]] == ["alice", "dave"]
-    assert body["players"][0]["very_bad"] == 11
+    assert body["players"][0]["very_bad"] == 12  # at gnubg's own thresholds:
+    assert body["thresholds"] == {"doubtful": 0.03, "bad": 0.06, "very_bad": 0.12}
     assert any(d["mark"] == "very_bad" for d in body["decisions"])
     alice, dave = body["summary"]  # gnubg: luck-adjusted +6.50% / -6.50%, Snowie 40.760
     assert (alice["side"], alice["actual"]) == (0, 0.5)
     assert alice["luck_adjusted"] == pytest.approx(0.065, abs=5e-5)
     assert dave["luck_adjusted"] == pytest.approx(-0.065, abs=5e-5)
-    assert alice["snowie"] == pytest.approx(40.760, abs=0.001)
+    assert alice["snowie"] == 40.7601
     assert alice["pr"] == pytest.approx(body["players"][0]["error_rate"] / 2)
 
 

@@ -9,7 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from analysis.core.decisions import Thresholds
 from analysis.models import Analysis, AnalysisSetting, PlayerAnalysis, PlayerChoice
+from analysis.services import AnalysisError, analysis_setting_save
 from clubs.models import Player
 from games.models import MatchRecord
 from games.services.match_import import match_import
@@ -164,6 +166,78 @@ class TestTheChoices:
         client.force_login(alice)
         response = client.post(reverse("analysis:manage", args=[club.slug]), {"plies": "7"})
         assert response.status_code == 200 and not AnalysisSetting.objects.exists()
+
+
+class TestTheThresholds:
+    """A club's admins choose where gnubg marks errors doubtful, bad and very bad."""
+
+    def _post(self, client, club, **values):
+        data = {"plies": "0", **values}
+        return client.post(reverse("analysis:manage", args=[club.slug]), data)
+
+    def test_gnubgs_own_thresholds_are_offered_first(self, client, alice, club):
+        client.force_login(alice)
+        page = client.get(reverse("analysis:manage", args=[club.slug])).content.decode()
+        assert 'value="0.030"' in page and 'value="0.060"' in page and 'value="0.120"' in page
+
+    def test_a_club_admin_changes_them(self, client, alice, club):
+        client.force_login(alice)
+        response = self._post(client, club, doubtful="0.04", bad="0.08", very_bad="0.16")
+        assert response.status_code == 302
+        setting = AnalysisSetting.objects.get(club=club)
+        assert setting.thresholds() == Thresholds(0.04, 0.08, 0.16)
+
+    def test_a_threshold_left_empty_keeps_its_value(self, client, alice, club):
+        AnalysisSetting.objects.create(club=club, doubtful="0.020", bad="0.050",
+                                       very_bad="0.100")
+        client.force_login(alice)
+        assert self._post(client, club, bad="0.07").status_code == 302
+        assert AnalysisSetting.objects.get(club=club).thresholds() == Thresholds(
+            0.02, 0.07, 0.10)
+
+    @pytest.mark.parametrize(("values", "field", "message"), [
+        ({"doubtful": "0.06", "bad": "0.06", "very_bad": "0.12"}, "bad",
+         "Bad must be above 0.06 EMG"),
+        ({"doubtful": "0.03", "bad": "0.13", "very_bad": "0.12"}, "very_bad",
+         "Very bad must be above 0.13 EMG"),
+        ({"doubtful": "0", "bad": "0.06", "very_bad": "0.12"}, "doubtful",
+         "greater than or equal to 0.001"),
+        ({"doubtful": "-0.03"}, "doubtful", "greater than or equal to 0.001"),
+        ({"doubtful": "lots"}, "doubtful", "Enter a number"),
+    ])
+    def test_they_must_rise_from_zero(self, client, alice, club, values, field, message):
+        client.force_login(alice)
+        response = self._post(client, club, **values)
+        assert response.status_code == 200
+        assert message in " ".join(response.context["form"].errors[field])
+        assert not AnalysisSetting.objects.exists()
+
+    def test_the_database_refuses_thresholds_that_do_not_rise(self, club):
+        from django.db import IntegrityError, transaction
+
+        with pytest.raises(IntegrityError), transaction.atomic():
+            AnalysisSetting.objects.create(club=club, doubtful="0.1", bad="0.06")
+
+    def test_the_service_refuses_thresholds_that_do_not_rise(self, club):
+        with pytest.raises(AnalysisError, match="rise"):
+            # three decimals: 0.0301 and 0.0304 are the same threshold
+            analysis_setting_save(club_id=club.pk, plies=0, leaderboard=False,
+                                  thresholds=Thresholds(0.0301, 0.0304, 0.12))
+        assert not AnalysisSetting.objects.exists()
+
+    def test_a_player_of_the_club_cannot_change_them(self, client, bob, club):
+        client.force_login(bob)
+        response = self._post(client, club, doubtful="0.5", bad="0.6", very_bad="0.7")
+        assert response.status_code in (403, 404) and not AnalysisSetting.objects.exists()
+
+    def test_another_clubs_admin_cannot_change_them(self, client, alice, dave, club):
+        AnalysisSetting.objects.create(club=club)
+        client.force_login(dave)
+        response = self._post(client, club, doubtful="0.5", bad="0.6", very_bad="0.7")
+        assert response.status_code in (403, 404)
+        page = client.get(reverse("analysis:manage", args=[club.slug]))
+        assert page.status_code in (403, 404)
+        assert AnalysisSetting.objects.get(club=club).thresholds() == Thresholds()
 
 
 class TestTheLeaderboard:

@@ -39,8 +39,25 @@ def test_a_passed_rules_check_queues_an_analysis_that_stores_both_players(analys
     left, right = analysis.players.order_by("side")
     assert (left.player_id, right.player_id) == (analysed.player_left_id,
                                                  analysed.player_right_id)
-    assert (left.name, left.very_bad, left.doubtful) == ("alice", 11, 8)  # gnubg's own figures
+    # gnubg's own figures (show statistics match), at its own thresholds
+    assert (left.name, left.doubtful, left.bad, left.very_bad) == ("alice", 5, 10, 12)
     assert right.cube_error_total == pytest.approx(0.58537, abs=1e-4)
+    assert (left.snowie_error_rate, left.actual_result) == (40.7601, 0.5)
+    assert left.luck_adjusted_result == pytest.approx(0.065)
+    assert analysis.thresholds == {"doubtful": 0.03, "bad": 0.06, "very_bad": 0.12}
+
+
+def test_the_clubs_thresholds_mark_its_matches(club, django_capture_on_commit_callbacks):
+    AnalysisSetting.objects.create(club=club, doubtful="0.040", bad="0.080", very_bad="0.160")
+    record = _import(club, (DATA / "selfplay_5p.mat").read_bytes(), "selfplay_5p.mat",
+                     django_capture_on_commit_callbacks)
+    analysis = Analysis.objects.get(record=record)
+    left = analysis.players.get(side=0)
+    assert (left.doubtful, left.bad, left.very_bad) == (8, 7, 11)  # gnubg at 0.04/0.08/0.16
+    assert analysis.thresholds == {"doubtful": 0.04, "bad": 0.08, "very_bad": 0.16}
+    marks = [row["mark"] for row in analysis.decisions
+             if row["side"] == 0 and row["kind"] == "move"]
+    assert (marks.count("doubtful"), marks.count("bad"), marks.count("very_bad")) == (8, 7, 11)
 
 
 def test_decisions_are_stored_with_the_turn_they_belong_to(analysed):

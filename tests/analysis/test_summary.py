@@ -1,29 +1,19 @@
-"""Beside the figures on the match page: the PR-like figure, gnubg's Snowie error rate, the
-actual and the luck-adjusted results, checked against gnubg's own statistics of the match
-(data/gnubg_statistics_5p.txt)."""
+"""Beside the figures on the match page: the PR-like figure (ours), and gnubg's own Snowie
+error rate, actual and luck-adjusted results (as its statistics of the match print them,
+data/gnubg_statistics_5p.txt)."""
 
 from pathlib import Path
 
 import pytest
 
 from analysis.core import stats
-from analysis.models import Analysis
+from analysis.models import PlayerAnalysis
 
 DATA = Path(__file__).parent / "data"
 
 
 def test_the_pr_like_figure_is_500_times_the_error_per_decision():
     assert stats.performance_rating(89.119) == pytest.approx(44.5595)
-
-
-def test_the_snowie_error_rate_divides_by_the_moves_of_both_players():
-    # gnubg: alice's error total 5.25805 EMG, 65 and 64 moves: Snowie error rate 40.760
-    assert stats.snowie_error_rate(5.25805, (65, 64)) == pytest.approx(40.760, abs=0.001)
-
-
-def test_the_luck_adjusted_result_takes_off_the_luck_over_the_opponent():
-    # gnubg: alice won (+50%) with luck -34.631% against dave's -78.133%: +6.50%
-    assert stats.luck_adjusted_result(0.5, (-0.34631, -0.78133)) == pytest.approx(0.06498)
 
 
 @pytest.mark.django_db
@@ -55,12 +45,16 @@ class TestTheMatchPage:
         assert "44.6" in self._row(page, "analysis-pr")  # 89.119 / 2
         assert "40.8" in page and "46.9" in page  # gnubg: 40.760 and 46.876
 
-    def test_an_analysis_stored_without_the_raw_luck_shows_no_adjusted_result(
+    def test_an_analysis_stored_before_gnubgs_results_were_kept_shows_none(
             self, client, bob, record):
-        analysis = Analysis.objects.get(record=record)
-        analysis.decisions = [{k: v for k, v in row.items() if k != "luck_raw"}
-                              for row in analysis.decisions]
-        analysis.save(update_fields=["decisions"])
+        PlayerAnalysis.objects.filter(analysis__record=record).update(
+            snowie_error_rate=None, actual_result=None, luck_adjusted_result=None)
         client.force_login(bob)
         page = client.get(record.get_absolute_url()).content.decode()
         assert "%" not in self._row(page, "analysis-luck-adjusted")
+        assert "40.8" not in page
+
+    def test_it_says_at_which_thresholds_gnubg_marked(self, client, bob, record):
+        client.force_login(bob)
+        page = client.get(record.get_absolute_url()).content.decode()
+        assert "above 0.03, 0.06 and 0.12 EMG" in page

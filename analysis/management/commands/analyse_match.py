@@ -1,7 +1,8 @@
 """Analyse one match file with GNU Backgammon from the shell; no database.
 
-``--json`` prints the public contract: ``{"players": {NAME: {...}}}`` with gnubg's
-statistics (errors as positive EMG totals and mEMG rates, luck signed). Exit status: 0 done,
+``--json`` prints the public contract: ``{"players": {NAME: {...}}}`` with gnubg's own
+statistics (its ``show statistics match``: errors as positive EMG totals and mEMG rates,
+luck signed, moves marked at gnubg's own thresholds 0.03/0.06/0.12). Exit status: 0 done,
 2 the file cannot be read or analysed.
 """
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from analysis.core.sgf import AnalysisFileError
+from analysis.core.errors import AnalysisFileError
 from analysis.gnubg_runner import PLIES, AnalysisInputError, analyse_text
 
 
