@@ -1,8 +1,9 @@
 """Reads: an analysis for the match page and the API, and a player's series of figures."""
 
-from django.db import connection
+
 from django.db.models import Prefetch, QuerySet
 
+from clubs.pagecache import version_read
 from clubs.permissions import results_visible_q
 
 from .core.decisions import turns_of
@@ -21,11 +22,8 @@ def analysis_version(*, record_id: int) -> str:
     every change of the analysis row (queued again, started, each progress step, the end,
     a failure) moves one of these columns. Raw: the ORM's compiling cost more than the
     kept page."""
-    sql = (f"SELECT id, status, plies, progress, attempts, started_at, finished_at FROM "
-           f"{connection.ops.quote_name(Analysis._meta.db_table)} WHERE record_id = %s")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [record_id])
-        row = cursor.fetchone()
+    row = version_read("SELECT id, status, plies, progress, attempts, started_at, finished_at "
+                       "FROM {analyses} WHERE record_id = %s", [record_id], analyses=Analysis)
     return "|".join(str(value) for value in row) if row else ""
 
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from clubs.services.locks import lock_row
 from games.models import MatchRecord, MatchTurn, RulesCheck
 
 from .core.decisions import TURN_KINDS, Thresholds
@@ -87,8 +88,7 @@ def analysis_claim(*, analysis_id: int) -> bool:
     """Mark the analysis running; False when it is finished, unknown, or given up on."""
     claimable = Q(status=Analysis.Status.QUEUED) | Q(status=Analysis.Status.RUNNING)
     with transaction.atomic():
-        analysis = Analysis.objects.select_for_update().filter(
-            claimable, pk=analysis_id).first()
+        analysis = lock_row(Analysis.objects.filter(claimable), missing_ok=True, pk=analysis_id)
         if analysis is None:
             return False
         if analysis.attempts >= Analysis.MAX_ATTEMPTS:
@@ -115,10 +115,10 @@ def analysis_run(*, analysis_id: int) -> Analysis | None:
                               progress=_progress_writer(analysis.pk))
     except (AnalysisInputError, AnalysisFileError) as exc:
         with transaction.atomic():
-            _store_failure(Analysis.objects.select_for_update().get(pk=analysis.pk), str(exc))
+            _store_failure(lock_row(Analysis, pk=analysis.pk), str(exc))
         return analysis
     with transaction.atomic():
-        current = Analysis.objects.select_for_update().get(pk=analysis.pk)
+        current = lock_row(Analysis, pk=analysis.pk)
         if current.status != Analysis.Status.RUNNING:  # restarted meanwhile: not ours
             return current
         _store_result(current, record, result)
@@ -128,7 +128,7 @@ def analysis_run(*, analysis_id: int) -> Analysis | None:
 def analysis_fail(*, analysis_id: int, reason: str) -> None:
     """The last retry failed (a crash, the database gone): record why."""
     with transaction.atomic():
-        analysis = Analysis.objects.select_for_update().filter(pk=analysis_id).first()
+        analysis = lock_row(Analysis, missing_ok=True, pk=analysis_id)
         if analysis is not None and analysis.status != Analysis.Status.DONE:
             _store_failure(analysis, reason)
 
