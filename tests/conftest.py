@@ -60,6 +60,17 @@ def _no_throttling(request):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": NO_THROTTLE}
 
 
+@pytest.fixture
+def rates(settings):
+    """Set some API and login rate limits for one test: ``rates(login="3/minute")``."""
+    def set_rates(**rates):
+        merged = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                  **{scope.replace("_", "-"): rate for scope, rate in rates.items()}}
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": merged}
+
+    return set_rates
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache(request):
     """Pages keep parts per version of what they show (``clubs.pagecache``, the rating

@@ -5,37 +5,22 @@ per-user keys it uses), so the history another test or run left in the cache (lo
 or a Redis shared between runs) is never counted.
 """
 
-import ipaddress
-import secrets
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.helpers import new_address
+
 pytestmark = pytest.mark.django_db
 
-
-
-def _new_address() -> str:
-    """A random address in the IPv6 documentation range (2001:db8::/32)."""
-    return str(ipaddress.IPv6Address((0x20010DB8 << 96) | secrets.randbits(96)))
-
-
-@pytest.fixture
-def rates(settings):
-    def set_rates(**rates):
-        merged = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
-                  **{scope.replace("_", "-"): rate for scope, rate in rates.items()}}
-        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": merged}
-
-    return set_rates
 
 
 @pytest.fixture
 def address():
     """A client address of this test only (and its cache keys removed afterwards)."""
-    ip = _new_address()
+    ip = new_address()
     yield ip
     cache.delete_many([f"throttle_anon_{ip}", f"throttle_login-ip_{ip}"])
 
@@ -59,13 +44,13 @@ def test_an_anonymous_client_over_the_rate_gets_429_with_retry_after(rates, addr
     assert 0 < int(response["Retry-After"]) <= 60
     assert response.json()["detail"].startswith("Request was throttled.")
     # Another address is not held back.
-    assert APIClient(REMOTE_ADDR=_new_address()).get(reverse("club-list")).status_code == 200
+    assert APIClient(REMOTE_ADDR=new_address()).get(reverse("club-list")).status_code == 200
 
 
 def test_a_signed_in_client_is_limited_per_user_not_per_address(rates, bob, carol):
     rates(user="2/minute", anon="1/minute")
     cache.delete_many([f"throttle_user_{bob.pk}", f"throttle_user_{carol.pk}"])
-    api = APIClient(REMOTE_ADDR=_new_address())
+    api = APIClient(REMOTE_ADDR=new_address())
     api.force_authenticate(bob)
     assert [api.get(reverse("player-list")).status_code for _ in range(3)] == [200, 200, 429]
     api.force_authenticate(carol)  # same address, another user
@@ -77,7 +62,7 @@ def test_a_token_client_is_throttled_too(client, rates, alice):
     rates(user="1/minute")
     client.force_login(alice)
     client.post(reverse("accounts:tokens"), {"action": "create"})
-    api = APIClient(REMOTE_ADDR=_new_address())
+    api = APIClient(REMOTE_ADDR=new_address())
     api.credentials(HTTP_AUTHORIZATION=f"Token {alice.auth_token.key}")
     cache.delete(f"throttle_user_{alice.pk}")
     assert [api.get(reverse("club-list")).status_code for _ in range(2)] == [200, 429]

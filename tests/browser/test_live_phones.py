@@ -128,12 +128,12 @@ def daphne_server(transactional_db, settings):
     import time
     from pathlib import Path
 
-    from tests.integration.conftest import _database_url
+    from tests.helpers import database_url
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "DATABASE_URL": _database_url(),
+    env = {**os.environ, "DATABASE_URL": database_url(),
            "CELERY_TASK_ALWAYS_EAGER": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}
     root = Path(__file__).resolve().parents[2]
     process = subprocess.Popen(

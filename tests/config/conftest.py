@@ -13,21 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.db import connection
+
+from tests.helpers import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The web server's connections carry this name in pg_stat_activity (libpq's PGAPPNAME).
 APP_NAME = "bgclub-web-under-test"
-
-
-def database_url() -> str:
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or "5432"
-    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
 
 
 @dataclass

@@ -2,8 +2,6 @@
 NUM_PROXIES names proxies of ours in front. A made-up X-Forwarded-For lifts nothing: not the
 login form's pause, not the anonymous API's, not the close-login form's, not allauth's."""
 
-import ipaddress
-import secrets
 
 import pytest
 from django.core.cache import cache
@@ -12,24 +10,11 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from accounts.throttling import client_address
+from tests.helpers import new_address
 
 pytestmark = pytest.mark.django_db
 
 SPOOF = "10.9.8.7"
-
-
-def _new_address() -> str:
-    return str(ipaddress.IPv6Address((0x20010DB8 << 96) | secrets.randbits(96)))
-
-
-@pytest.fixture
-def rates(settings):
-    def set_rates(**rates):
-        merged = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
-                  **{scope.replace("_", "-"): rate for scope, rate in rates.items()}}
-        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": merged}
-
-    return set_rates
 
 
 @pytest.fixture
@@ -45,7 +30,7 @@ def proxies(settings):
 
 @pytest.fixture
 def address():
-    return _new_address()
+    return new_address()
 
 
 def test_the_three_readers_of_the_client_address_agree_by_default():
@@ -90,7 +75,7 @@ def test_a_made_up_forwarded_for_does_not_lift_the_anonymous_api_pause(rates, ad
     assert codes == [200] * 6 + [429]
     assert api.get(reverse("club-list"), HTTP_X_FORWARDED_FOR=SPOOF).status_code == 429
     assert api.get(reverse("club-list"),
-                   HTTP_X_FORWARDED_FOR=f"{SPOOF}, {_new_address()}").status_code == 429
+                   HTTP_X_FORWARDED_FOR=f"{SPOOF}, {new_address()}").status_code == 429
 
 
 def test_a_made_up_forwarded_for_does_not_lift_the_close_login_pause(client, rates, bob,
@@ -122,7 +107,7 @@ def test_behind_one_proxy_the_right_most_forwarded_address_is_the_clients(client
     it is ignored, and another client behind the same proxy is not held back."""
     proxies(1)
     rates(login_ip="6/minute")
-    other = _new_address()
+    other = new_address()
 
     def attempt(forwarded, username):
         return _login(client, "127.0.0.1", username, HTTP_X_FORWARDED_FOR=forwarded)
@@ -140,7 +125,7 @@ def test_behind_one_proxy_allauth_counts_the_same_client(client, proxies, settin
         _login(client, "127.0.0.1", f"nobody{n}", HTTP_X_FORWARDED_FOR=address)
     spoofed = _login(client, "127.0.0.1", "nobody8", HTTP_X_FORWARDED_FOR=f"{SPOOF}, {address}")
     assert "Too many failed login attempts" in spoofed.content.decode()
-    other = _login(client, "127.0.0.1", "nobody9", HTTP_X_FORWARDED_FOR=_new_address())
+    other = _login(client, "127.0.0.1", "nobody9", HTTP_X_FORWARDED_FOR=new_address())
     assert "are not correct" in other.content.decode()
 
 

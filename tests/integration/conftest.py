@@ -12,21 +12,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from config.celery import app as celery_app
+from tests.helpers import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
-    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or "5432"
-    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
 
 
 def wait_for(predicate, *, timeout: float = 60.0, interval: float = 0.2):
@@ -50,7 +40,7 @@ def celery_worker_process(transactional_db, tmp_path):
         for queue in (settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_ANALYSIS_QUEUE,
                       settings.CELERY_COMPUTER_QUEUE):
             conn.default_channel.queue_purge(queue)
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_SETTINGS_MODULE":
+    env = {**os.environ, "DATABASE_URL": database_url(), "DJANGO_SETTINGS_MODULE":
            "config.settings", "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
            "CELERY_ANALYSIS_QUEUE": settings.CELERY_ANALYSIS_QUEUE,
            "CELERY_COMPUTER_QUEUE": settings.CELERY_COMPUTER_QUEUE}
