@@ -13,7 +13,6 @@ from accounts.services.clubs import join_request_create, join_request_decide
 from notifications.services.scan import notifications_scan
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import TournamentMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -23,19 +22,6 @@ SITE = "https://club.example"
 @pytest.fixture(autouse=True)
 def _site(settings):
     settings.SITE_URL = SITE
-
-
-@pytest.fixture
-def final(club, bob):
-    """Bob against Ann in a started two-player knockout."""
-    cup = services.tournament_create(club=club, name="Notify Cup",
-                                     starts_on=datetime.date(2026, 11, 28))
-    ann = PlayerFactory(name="Ann", user=UserFactory(username="ann", email="ann@example.org"))
-    MembershipFactory(club=club, player=ann)
-    services.entry_add(tournament=cup, player=bob.player)
-    services.entry_add(tournament=cup, player=ann)
-    services.tournament_start(tournament=cup)
-    return TournamentMatch.objects.get(tournament=cup, key="M1-1")
 
 
 def _parts(message):

@@ -1,30 +1,14 @@
 """A reported result tells the opponent once, by mail too (never the reporter); a disputed
 report tells the reporter."""
 
-import datetime
 
 import pytest
 
 from accounts.models import OutboundMail
 from notifications.models import Notification
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import TournamentMatch
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def final(club, bob):
-    """Bob against Ann in a started two-player knockout."""
-    cup = services.tournament_create(club=club, name="Notify Cup",
-                                     starts_on=datetime.date(2026, 11, 28))
-    ann = PlayerFactory(name="Ann", user=UserFactory(username="ann", email="ann@example.org"))
-    MembershipFactory(club=club, player=ann)
-    services.entry_add(tournament=cup, player=bob.player)
-    services.entry_add(tournament=cup, player=ann)
-    services.tournament_start(tournament=cup)
-    return TournamentMatch.objects.get(tournament=cup, key="M1-1")
 
 
 def _report(committed, match, user, winner, a=7, b=3):
