@@ -18,9 +18,10 @@ from django.utils import timezone
 from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
 from live import selectors
-from live.core import KINDS, Action, LiveMatchPlay, Refused
+from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
+from ops.api import ConflictError
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,15 @@ class LiveError(ValueError):
     def __init__(self, reason: str, *, legal_plays: tuple[str, ...] = ()) -> None:
         super().__init__(reason)
         self.legal_plays = legal_plays
+
+    @property
+    def api_fields(self) -> dict:
+        return {"legal_plays": list(self.legal_plays)} if self.legal_plays else {}
+
+
+class StaleAction(LiveError, ConflictError):
+    """An action decided on a version of the match that is no longer its version (409): a
+    late duplicate, or a board that had not heard the last change. Nothing is stored."""
 
 
 # --------------------------------------------------------------------------- starting
@@ -158,15 +168,15 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
         if match.status != LiveMatch.Status.PLAYING:
             raise LiveError("The match is over.")
         if version is not None and version != match.version:
-            raise LiveError("The match has changed since.")
-        if action not in KINDS:
-            raise LiveError(f"Unknown action {action!r}: one of {', '.join(KINDS)}.")
+            raise StaleAction(f"The match has changed since (version {version}; it is now "
+                              f"at {match.version}): look again before acting.")
         played = selectors.live_match_play(match=match, take=True)
         side = _side(match, played, sides, player)
-        steps = _actions(match, played, action, side, dice, play, value)
+        steps = []
         try:
-            for step in steps:
+            for step in _steps(match, played, action, side, dice, play, value):
                 played.apply(step)
+                steps.append(step)
         except Refused as exc:
             raise LiveError(exc.reason, legal_plays=exc.legal_plays) from exc
         _store(match, steps, by)
@@ -215,22 +225,19 @@ def _side(match: LiveMatch, played: LiveMatchPlay, sides, player: int | None) ->
     return turn
 
 
-def _actions(match, played, kind, side, dice, play, value) -> list[Action]:
+def _steps(match, played, kind, side, dice, play, value):
+    """The actions to apply, one by one (each is applied before the next is asked for)."""
     if kind != "roll":
-        return [Action(kind, side, play=str(play or "").strip(), value=value)]
-    if match.dice == LiveMatch.Dice.MANUAL:
-        return [Action("roll", side, _pair(dice))]
-    if dice is not None:
+        yield Action(kind, side, play=str(play or "").strip(), value=value)
+    elif match.dice == LiveMatch.Dice.MANUAL:
+        yield Action("roll", side, _pair(dice))
+    elif dice is not None:
         raise LiveError("The server rolls the dice in this match: send no dice.")
-    if not played.opening:
-        return [Action("roll", side, (_die(), _die()))]
-    steps = []
-    while True:  # "each player rolls one die"; equal numbers: both roll again
-        mine, theirs = _die(), _die()
-        if mine != theirs:
-            winner = 0 if mine > theirs else 1
-            return [*steps, Action("roll", winner, (max(mine, theirs), min(mine, theirs)))]
-        steps.append(Action("roll", None, (mine, theirs)))
+    elif not played.opening:
+        yield Action("roll", side, (_die(), _die()))
+    else:  # one die each, player A's first, until the engine's Game says who starts
+        while played.opening:
+            yield Action("roll", None, (_die(), _die()))
 
 
 def _pair(dice) -> tuple[int, int] | None:

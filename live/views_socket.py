@@ -4,23 +4,19 @@ and the page fetches the state (the same small JSON it polls when the socket is 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
-from live.models import LiveMatch
-from live.permissions import live_match_for_viewer
+from live.selectors import live_match_get
 from live.services import live_group
 
 
 @database_sync_to_async
 def _version(user, pk: int) -> int | None:
     """The match's version if ``user`` may follow it, else None."""
-    match = LiveMatch.objects.select_related("club").filter(pk=pk).first()
-    if match is None:
-        return None
     try:
-        live_match_for_viewer(user=user, match=match)
-    except PermissionDenied:
+        return live_match_get(user=user, pk=pk).version
+    except (Http404, PermissionDenied):
         return None
-    return match.version
 
 
 class LiveMatchSocket(AsyncJsonWebsocketConsumer):

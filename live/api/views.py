@@ -3,7 +3,6 @@ match file. Thin views: the input serializer checks the shape, the service decid
 refusal is a 400 with its reason (and, for an illegal play, the legal plays), someone who
 may not act gets a 403."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
@@ -17,7 +16,6 @@ from games.api.match import MatRenderer
 from live import selectors, services
 from live.core import KINDS
 from live.models import LiveMatch
-from live.permissions import live_match_for_viewer
 from ops.api import ApiErrorsMixin
 from tournaments.models import Challenge, TournamentMatch
 
@@ -50,18 +48,6 @@ class LiveActionInput(serializers.Serializer):
                                       "for a club admin at a tournament match.")
 
 
-class LiveRefusalMixin(ApiErrorsMixin):
-    """A LiveError answers 400 with its reason and, for an illegal play, the legal plays."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, services.LiveError):
-            body = {"detail": str(exc)}
-            if exc.legal_plays:
-                body["legal_plays"] = list(exc.legal_plays)
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        return super().handle_exception(exc)
-
-
 def _player(pk: int | None) -> Player | None:
     if pk is None:
         return None
@@ -71,7 +57,7 @@ def _player(pk: int | None) -> Player | None:
     return player
 
 
-class LiveMatchCreateApi(LiveRefusalMixin, APIView):
+class LiveMatchCreateApi(ApiErrorsMixin, APIView):
     """Start a live match in the club (a player of it, or a club admin)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -102,13 +88,10 @@ class LiveMatchCreateApi(LiveRefusalMixin, APIView):
 
 
 def _match(request, pk: int) -> LiveMatch:
-    match = get_object_or_404(LiveMatch.objects.select_related(
-        "club", "player_a", "player_b", "tournament_match__tournament",
-        "tournament_match__round"), pk=pk)
-    return live_match_for_viewer(user=request.user, match=match)
+    return selectors.live_match_get(user=request.user, pk=pk)
 
 
-class LiveMatchApi(LiveRefusalMixin, APIView):
+class LiveMatchApi(ApiErrorsMixin, APIView):
     """The state of a live match (its club's members)."""
 
     permission_classes = [permissions.AllowAny]
@@ -118,7 +101,7 @@ class LiveMatchApi(LiveRefusalMixin, APIView):
         return Response(selectors.live_state(match=_match(request, pk)))
 
 
-class LiveActionApi(LiveRefusalMixin, APIView):
+class LiveActionApi(ApiErrorsMixin, APIView):
     """One action: roll (the two dice with real dice), move, double, take, drop, beaver,
     resign (value 1-3), accept, reject."""
 
@@ -136,7 +119,7 @@ class LiveActionApi(LiveRefusalMixin, APIView):
         return Response(selectors.live_state(match=match, played=match.played))
 
 
-class LiveExportApi(LiveRefusalMixin, APIView):
+class LiveExportApi(ApiErrorsMixin, APIView):
     """The match file so far, in the standard text format."""
 
     permission_classes = [permissions.AllowAny]
