@@ -183,7 +183,7 @@ def live_preview(request, pk: int):
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
-_FIELDS = ("action", "play", "value", "player", "d1", "d2")
+_FIELDS = ("action", "play", "value", "player", "d1", "d2", "version")
 
 
 @require_POST
@@ -197,6 +197,7 @@ def live_act(request, pk: int):
         match = services.live_action_apply(
             match_id=match.pk, by=request.user, action=data["action"], play=data["play"],
             value=_int(data["value"]), player=_int(data["player"]),
+            version=_int(data["version"]),
             dice=[_int(data["d1"]), _int(data["d2"])] if data["d1"] or data["d2"] else None)
     except services.LiveError as exc:
         return _refused(request, pk, exc, wants_json=wants_json)
@@ -208,10 +209,13 @@ def live_act(request, pk: int):
 
 def _refused(request, pk: int, exc: services.LiveError, *, wants_json: bool):
     """The pages' one answer to a refused action: the reason (and the legal plays), as
-    JSON for the board's script, else as a message on the board."""
+    JSON for the board's script (409 when the board was behind the match), else as a
+    message on the board."""
     if wants_json:
-        return JsonResponse({"ok": False, "message": str(exc),
-                             "legal_plays": list(exc.legal_plays)}, status=400)
+        stale = isinstance(exc, services.StaleAction)
+        return JsonResponse({"ok": False, "message": str(exc), "stale": stale,
+                             "legal_plays": list(exc.legal_plays)},
+                            status=409 if stale else 400)
     messages.error(request, str(exc))
     return redirect("live:board", pk=pk)
 

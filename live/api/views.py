@@ -1,7 +1,8 @@
 """Live match API: start a match in a club, send an action, read the state, export the
 match file. Thin views: the input serializer checks the shape, the service decides; a
-refusal is a 400 with its reason (and, for an illegal play, the legal plays), someone who
-may not act gets a 403."""
+refusal is a 400 with its reason (and, for an illegal play, the legal plays), an action
+decided on an older version of the match a 409, someone who may not act gets a 403
+(``ApiErrorsMixin``)."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -46,6 +47,11 @@ class LiveActionInput(serializers.Serializer):
     value = serializers.IntegerField(required=False, min_value=1, max_value=3)
     player = serializers.IntegerField(required=False, help_text="Whose action (a player id): "
                                       "for a club admin at a tournament match.")
+    version = serializers.IntegerField(
+        required=False, min_value=0, help_text="The match's version the action was decided "
+        "on (the state's ``version``): refused with 409, changing nothing, when the match "
+        "has moved since (a late duplicate). Without it the action applies to the match as "
+        "it is.")
 
 
 def _player(pk: int | None) -> Player | None:
@@ -115,7 +121,8 @@ class LiveActionApi(ApiErrorsMixin, APIView):
         given = data.validated_data
         match = services.live_action_apply(
             match_id=pk, by=request.user, action=given["action"], dice=given.get("dice"),
-            play=given.get("play", ""), value=given.get("value"), player=given.get("player"))
+            play=given.get("play", ""), value=given.get("value"), player=given.get("player"),
+            version=given.get("version"))
         return Response(selectors.live_state(match=match, played=match.played))
 
 

@@ -128,6 +128,9 @@
     if (event.submitter && event.submitter.name) {
       body.set(event.submitter.name, event.submitter.value);
     }
+    // The version this action was decided on: a late duplicate (a double tap, a board
+    // that had not heard the last change) is refused (409) and changes nothing.
+    body.set("version", version());
     busy = true;
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin",
@@ -140,6 +143,7 @@
       .then(function (data) {
         busy = false;
         if (data.html) { show(data.html, data.version); }
+        if (data.stale) { refresh(); }  // the board was behind: show the match as it is
         var text = data.message || "";
         if (data.legal_plays && data.legal_plays.length) {
           text += " Legal plays: " + data.legal_plays.slice(0, 12).join(", ") +
