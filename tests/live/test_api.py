@@ -134,7 +134,11 @@ def test_digital_dice_are_rolled_by_the_server_and_refuse_given_dice(club, joe, 
     body = act(joe.user, match_id, action="roll").json()
     assert body["turn"] in (joe.pk, snow.pk) and body["dice"][0] != body["dice"][1]
     rows = LiveAction.objects.filter(match_id=match_id)
-    assert rows.last().die1 == max(body["dice"]) and all(r.kind == "roll" for r in rows)
+    assert all(r.kind == "roll" and r.side is None for r in rows)
+    # One die each, Joe's first; the engine's Game gives the turn to the higher one.
+    last = rows.last()
+    assert body["turn"] == (joe.pk if last.die1 > last.die2 else snow.pk)
+    assert body["dice"] == [max(last.die1, last.die2), min(last.die1, last.die2)]
 
 
 def test_bad_input_is_a_400(club, joe, snow):
