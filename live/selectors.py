@@ -140,6 +140,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
         "length": match.length,
         "dice_mode": match.dice,
         "one_device": match.one_device,
+        "proxy": match.proxy_note or None,
         "game": played.sheet.number,
         "game_over": played.game_over,
         "finished": played.finished,
