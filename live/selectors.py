@@ -7,6 +7,7 @@ from collections import OrderedDict
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
+from games.engine import Phase
 from live.core import Action, LiveMatchPlay, Settings
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_match_for_viewer
@@ -126,7 +127,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
     cube = game.cube
     turn = played.turn()
     resignation = None
-    if game.resignation is not None:
+    if game.phase is Phase.RESIGN:  # offered now (a game over keeps the one it accepted)
         side, kind = game.resignation
         resignation = {"player": _player(match, side), "side": side,
                        "value": {"single": 1, "gammon": 2, "backgammon": 3}[kind.value]}

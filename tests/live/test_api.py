@@ -263,3 +263,16 @@ def test_a_challenge_is_played_live_between_its_own_players_once(club, joe, snow
     assert api(joe.user).post(url, data, format="json").status_code == 201
     again = api(snow.user).post(url, data, format="json")
     assert again.status_code == 400 and "already being played" in again.json()["detail"]
+
+
+def test_the_next_games_opening_shows_no_resignation_of_the_last_game(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    act(joe.user, match_id, action="roll", dice=[3, 1])
+    act(joe.user, match_id, action="move", play="8/5 6/5")
+    offered = act(snow.user, match_id, action="resign", value=1).json()
+    assert offered["resignation"] == {"player": snow.pk, "side": 1, "value": 1}
+    body = act(joe.user, match_id, action="accept").json()
+    assert body["phase"] == "opening" and body["game_over"] is True
+    assert body["resignation"] is None
+    assert body["last_game"]["ended_by"] == "resign"
+    assert state(snow.user, match_id)["resignation"] is None
