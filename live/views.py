@@ -120,6 +120,8 @@ def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
         "offered": 2 * game.cube.value,
         "crawford": game.crawford_game and not played.opening,
         "dice_faces": range(1, 7),
+        "computer_turn": (match.is_practice and match.status == LiveMatch.Status.PLAYING
+                          and turn == services.COMPUTER_SIDE),
     }
 
 

@@ -2,6 +2,14 @@
 follows the other's actions by itself; the play is built by tapping checkers (undone once),
 confirmed, and the match ends with a resignation both pages show."""
 
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
@@ -117,17 +125,12 @@ def _signed_in_phone(browser, server: str, user):
     return context, page
 
 
-@pytest.fixture
-def daphne_server(transactional_db, settings):
+@contextlib.contextmanager
+def daphne(settings, *, eager: bool = True):
     """The site served by Daphne (ASGI, WebSockets) on the test database, in a process of its
-    own: pytest-django's live server speaks WSGI only, so it cannot carry a socket."""
-    import os
-    import socket
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
+    own: pytest-django's live server speaks WSGI only, so it cannot carry a socket.
+    ``eager``: tasks run in the server's process; otherwise they go through the broker to a
+    worker (``make run``'s configuration)."""
     database = settings.DATABASES["default"]
     if database["ENGINE"] != "django.db.backends.sqlite3":
         pytest.skip("the Daphne server test shares the SQLite test database file")
@@ -135,25 +138,33 @@ def daphne_server(transactional_db, settings):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{database['NAME']}",
-           "CELERY_TASK_ALWAYS_EAGER": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}
+           "CELERY_TASK_ALWAYS_EAGER": "true" if eager else "false",
+           "DJANGO_SETTINGS_MODULE": "config.settings"}
     root = Path(__file__).resolve().parents[2]
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "config.asgi:application"], cwd=root, env=env, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 60  # a loaded machine takes its time to import
+        while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("Daphne did not start")
                 time.sleep(0.1)
-        else:
-            pytest.fail("Daphne did not start")
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture
+def daphne_server(transactional_db, settings):
+    with daphne(settings) as url:
+        yield url
 
 
 def test_over_daphne_the_other_phone_follows_within_a_second(browser, daphne_server, club):
