@@ -64,6 +64,13 @@ class LiveMatch(models.Model):
                                on_delete=models.SET_NULL, related_name="live_matches")
     #: What became of the finished match's file when it could not be filed (shown to all).
     note = models.TextField(blank=True)
+    #: The first login that acted for a player not its own (the creator of a one-device
+    #: match, a club admin at the table): the match then ends as a report that the opponent
+    #: (or a club admin or referee) confirms; its file is the evidence.
+    proxy_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    proxy_name = models.CharField(max_length=150, blank=True,
+                                  help_text="Who acted for a player not their own.")
 
     class Meta:
         ordering = ["-created_at"]
@@ -88,6 +95,16 @@ class LiveMatch(models.Model):
     def is_practice(self) -> bool:
         return self.player_b_id is None
 
+    @property
+    def proxy_note(self) -> str:
+        """What the board, the match page and the report say of a match not made by each
+        player's own login ("" when it was)."""
+        if not self.proxy_name:
+            return ""
+        if self.one_device and self.proxy_by_id == self.created_by_id:
+            return f"Played on one device by {self.proxy_name}."
+        return f"{self.proxy_name} acted for a player (not each player's own login)."
+
 
 class LiveAction(models.Model):
     class Kind(models.TextChoices):
@@ -110,9 +127,12 @@ class LiveAction(models.Model):
     die2 = models.PositiveSmallIntegerField(null=True, blank=True)
     play = models.CharField(max_length=120, blank=True)
     value = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: Who sent it (a player, a club admin for a tournament match); null: the computer.
+    #: Who pressed it (a player, a club admin for a tournament match); null: the computer.
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                            on_delete=models.SET_NULL, related_name="+")
+    #: For whom (0 = player A, 1 = player B): the player ``by`` acted as. It differs from
+    #: ``by``'s own player on one device or when a club admin acts for a player.
+    for_side = models.PositiveSmallIntegerField(null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -121,6 +141,8 @@ class LiveAction(models.Model):
             models.UniqueConstraint(fields=["match", "seq"], name="live_liveaction_one_per_seq"),
             models.CheckConstraint(condition=Q(side__isnull=True) | Q(side__lte=1),
                                    name="live_liveaction_side_valid"),
+            models.CheckConstraint(condition=Q(for_side__isnull=True) | Q(for_side__lte=1),
+                                   name="live_liveaction_for_side_valid"),
         ]
 
     def __str__(self) -> str:

@@ -5,9 +5,12 @@ import threading
 from collections import OrderedDict
 
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 
+from games.engine import Phase
 from live.core import Action, LiveMatchPlay, Settings
 from live.models import LiveAction, LiveMatch
+from live.permissions import live_match_for_viewer
 
 COMPUTER = "GNU Backgammon"
 #: Matches rebuilt lately, by (id, start time, version): a version names one state of one
@@ -17,6 +20,15 @@ COMPUTER = "GNU Backgammon"
 _PLAYED: OrderedDict[tuple, LiveMatchPlay] = OrderedDict()
 _PLAYED_SIZE = 64
 _LOCK = threading.Lock()
+
+
+def live_match_get(*, user, pk: int) -> LiveMatch:
+    """The live match ``user`` may follow (404 when there is none, 403 when not theirs to
+    see): the one look-up of the pages, the API and the socket."""
+    match = get_object_or_404(LiveMatch.objects.select_related(
+        "club", "player_a", "player_b", "tournament_match__tournament",
+        "tournament_match__round"), pk=pk)
+    return live_match_for_viewer(user=user, match=match)
 
 
 def live_match_list(*, club) -> QuerySet[LiveMatch]:
@@ -115,7 +127,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
     cube = game.cube
     turn = played.turn()
     resignation = None
-    if game.resignation is not None:
+    if game.phase is Phase.RESIGN:  # offered now (a game over keeps the one it accepted)
         side, kind = game.resignation
         resignation = {"player": _player(match, side), "side": side,
                        "value": {"single": 1, "gammon": 2, "backgammon": 3}[kind.value]}
@@ -129,6 +141,7 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
         "length": match.length,
         "dice_mode": match.dice,
         "one_device": match.one_device,
+        "proxy": match.proxy_note or None,
         "game": played.sheet.number,
         "game_over": played.game_over,
         "finished": played.finished,

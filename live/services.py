@@ -17,10 +17,12 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
+from clubs.selectors import player_of_user
 from live import selectors
-from live.core import KINDS, Action, LiveMatchPlay, Refused
+from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
+from ops.api import ConflictError
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
@@ -36,6 +38,15 @@ class LiveError(ValueError):
     def __init__(self, reason: str, *, legal_plays: tuple[str, ...] = ()) -> None:
         super().__init__(reason)
         self.legal_plays = legal_plays
+
+    @property
+    def api_fields(self) -> dict:
+        return {"legal_plays": list(self.legal_plays)} if self.legal_plays else {}
+
+
+class StaleAction(LiveError, ConflictError):
+    """An action decided on a version of the match that is no longer its version (409): a
+    late duplicate, or a board that had not heard the last change. Nothing is stored."""
 
 
 # --------------------------------------------------------------------------- starting
@@ -158,18 +169,18 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
         if match.status != LiveMatch.Status.PLAYING:
             raise LiveError("The match is over.")
         if version is not None and version != match.version:
-            raise LiveError("The match has changed since.")
-        if action not in KINDS:
-            raise LiveError(f"Unknown action {action!r}: one of {', '.join(KINDS)}.")
+            raise StaleAction(f"The match has changed since (version {version}; it is now "
+                              f"at {match.version}): look again before acting.")
         played = selectors.live_match_play(match=match, take=True)
         side = _side(match, played, sides, player)
-        steps = _actions(match, played, action, side, dice, play, value)
+        steps = []
         try:
-            for step in steps:
+            for step in _steps(match, played, action, side, dice, play, value):
                 played.apply(step)
+                steps.append(step)
         except Refused as exc:
             raise LiveError(exc.reason, legal_plays=exc.legal_plays) from exc
-        _store(match, steps, by)
+        _store(match, steps, by, for_side=_for_side(match, side, by))
         if played.finished:
             _finish(match, played, by)
         kept = LiveMatch(pk=match.pk, created_at=match.created_at, version=match.version)
@@ -215,22 +226,19 @@ def _side(match: LiveMatch, played: LiveMatchPlay, sides, player: int | None) ->
     return turn
 
 
-def _actions(match, played, kind, side, dice, play, value) -> list[Action]:
+def _steps(match, played, kind, side, dice, play, value):
+    """The actions to apply, one by one (each is applied before the next is asked for)."""
     if kind != "roll":
-        return [Action(kind, side, play=str(play or "").strip(), value=value)]
-    if match.dice == LiveMatch.Dice.MANUAL:
-        return [Action("roll", side, _pair(dice))]
-    if dice is not None:
+        yield Action(kind, side, play=str(play or "").strip(), value=value)
+    elif match.dice == LiveMatch.Dice.MANUAL:
+        yield Action("roll", side, _pair(dice))
+    elif dice is not None:
         raise LiveError("The server rolls the dice in this match: send no dice.")
-    if not played.opening:
-        return [Action("roll", side, (_die(), _die()))]
-    steps = []
-    while True:  # "each player rolls one die"; equal numbers: both roll again
-        mine, theirs = _die(), _die()
-        if mine != theirs:
-            winner = 0 if mine > theirs else 1
-            return [*steps, Action("roll", winner, (max(mine, theirs), min(mine, theirs)))]
-        steps.append(Action("roll", None, (mine, theirs)))
+    elif not played.opening:
+        yield Action("roll", side, (_die(), _die()))
+    else:  # one die each, player A's first, until the engine's Game says who starts
+        while played.opening:
+            yield Action("roll", None, (_die(), _die()))
 
 
 def _pair(dice) -> tuple[int, int] | None:
@@ -243,7 +251,29 @@ def _die() -> int:
     return secrets.randbelow(6) + 1
 
 
-def _store(match: LiveMatch, steps: list[Action], by) -> None:
+def _for_side(match: LiveMatch, side: int | None, by) -> int | None:
+    """For whom ``by`` pressed: the side acted for; for an opening roll either player may
+    post, the presser's own side (None: a presser who plays neither side)."""
+    if by is None:
+        return COMPUTER_SIDE
+    if side is not None:
+        return side
+    own = [s for s, p in enumerate((match.player_a, match.player_b))
+           if p is not None and p.user_id == by.pk]
+    return own[0] if own else None
+
+
+def _is_proxy(match: LiveMatch, for_side: int | None, by) -> bool:
+    """Whether ``by`` acted for a player that is not their own login's."""
+    if by is None:
+        return False
+    players = (match.player_a, match.player_b)
+    if for_side is None:
+        return not any(p is not None and p.user_id == by.pk for p in players)
+    return players[for_side] is None or players[for_side].user_id != by.pk
+
+
+def _store(match: LiveMatch, steps: list[Action], by, *, for_side: int | None) -> None:
     user = by if by is not None and by.is_authenticated else None
     rows = []
     for step in steps:
@@ -251,9 +281,21 @@ def _store(match: LiveMatch, steps: list[Action], by) -> None:
         dice = step.dice or (None, None)
         rows.append(LiveAction(match=match, seq=match.version, kind=step.kind, side=step.side,
                                die1=dice[0], die2=dice[1], play=step.play[:120],
-                               value=step.value, by=user))
+                               value=step.value, by=user, for_side=for_side))
     LiveAction.objects.bulk_create(rows)
-    match.save(update_fields=["version"])
+    fields = ["version"]
+    if not match.proxy_by_id and _is_proxy(match, for_side, user):
+        match.proxy_by, match.proxy_name = user, _name(match, user)
+        fields += ["proxy_by", "proxy_name"]
+    match.save(update_fields=fields)
+
+
+def _name(match: LiveMatch, user) -> str:
+    for player in (match.player_a, match.player_b):
+        if player is not None and player.user_id == user.pk:
+            return player.name
+    player = player_of_user(user=user)
+    return player.name if player is not None else user.get_username()
 
 
 # --------------------------------------------------------------------------- the end
@@ -261,8 +303,10 @@ def _store(match: LiveMatch, steps: list[Action], by) -> None:
 
 def _finish(match: LiveMatch, played: LiveMatchPlay, by) -> None:
     """The match is over: its file becomes a match record (rules check, analysis); a
-    tournament match's result is reported with the file as evidence (its check confirms
-    it). What cannot be filed is noted on the match; the last action stands."""
+    tournament match's or a challenge's result is reported with the file as evidence. When
+    each player made their own actions, the file's check confirms it; when one login acted
+    for another's player (one device, a club admin), the report waits for the opponent (or
+    a club admin or referee). What cannot be filed is noted; the last action stands."""
     match.status, match.finished_at = LiveMatch.Status.FINISHED, timezone.now()
     data = played.match_text().encode("utf-8")
     filename = f"live-{match.pk}.mat"
@@ -280,13 +324,13 @@ def _finish(match: LiveMatch, played: LiveMatchPlay, by) -> None:
     match.save(update_fields=["status", "finished_at", "record", "note"])
 
 
-def _import(match: LiveMatch, data: bytes, filename: str, by):
+def _import(match: LiveMatch, data: bytes, filename: str, by, *, evidence: bool = False):
     from games.services.match_import import RuleOptions, match_import
 
     return match_import(club=match.club, data=data, filename=filename, uploaded_by=by,
                         player_left=match.player_a, player_right=match.player_b,
                         options=RuleOptions(jacoby=match.jacoby, beavers=match.beavers,
-                                            crawford=match.crawford))
+                                            crawford=match.crawford), evidence=evidence)
 
 
 def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str, by):
@@ -295,30 +339,43 @@ def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
     row = match.tournament_match
     winner = (row.player_a_id, row.player_b_id)[played.winner()]
     a, b = played.score.scores
-    reporter = _reporter(match, by)
-    report = match_result_report(match=row, by=reporter, winner=winner, score_a=a, score_b=b,
-                                 match_file=data, filename=filename)
+    report = match_result_report(match=row, by=_reporter(match, by), winner=winner,
+                                 score_a=a, score_b=b, match_file=data, filename=filename,
+                                 unconfirmed_because=_awaits(match))
     return report.match_record
 
 
 def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
                       by):
-    from tournaments.services.ladder import challenge_report_with_file
+    from tournaments.services.ladder import challenge_report, challenge_report_with_file
 
     a, b = played.score.scores
     winner = (match.player_a_id, match.player_b_id)[played.winner()]
-    row = challenge_report_with_file(
-        challenge=match.challenge, by=_reporter(match, by), winner=winner, score_challenger=a,
-        score_challenged=b, match_file=data, filename=filename)
-    return row.match_record
+    result = {"challenge": match.challenge, "by": _reporter(match, by), "winner": winner,
+              "score_challenger": a, "score_challenged": b}
+    if match.proxy_name:  # the opponent confirms; the file is the live match's evidence
+        challenge_report(**result)
+        return _import(match, data, filename, by, evidence=True)
+    return challenge_report_with_file(**result, match_file=data, filename=filename) \
+        .match_record
+
+
+def _awaits(match: LiveMatch) -> str:
+    """Why the report waits for a person ("" when the file may confirm it)."""
+    if not match.proxy_name:
+        return ""
+    return f"{match.proxy_note} The opponent confirms or disputes it with their own login " \
+           "(or a club admin or referee decides)."
 
 
 def _reporter(match: LiveMatch, by):
-    """Who reports: whoever made the last action if they play the match, else the first
-    player with a login (the file, not the reporter, confirms the result)."""
+    """Who reports: whoever acted for a player not their own if they play the match (so
+    that the other player confirms), else whoever made the last action if they play it,
+    else the first player with a login."""
     players = [match.player_a, match.player_b]
-    if any(p is not None and p.user_id == getattr(by, "pk", None) for p in players):
-        return by
+    for user in (match.proxy_by, by):
+        if user is not None and any(p is not None and p.user_id == user.pk for p in players):
+            return user
     for player in players:
         if player is not None and player.user_id:
             return player.user

@@ -24,7 +24,7 @@ from games.models import ReplaySetting
 from live import selectors, services
 from live.core import LiveMatchPlay
 from live.models import LiveMatch
-from live.permissions import live_club_for_viewer, live_match_for_viewer, live_sides_for
+from live.permissions import live_club_for_viewer, live_sides_for
 from live.views_lobby import lobby_me, lobby_members, lobby_player
 from tournaments.models import Challenge, TournamentMatch
 
@@ -32,10 +32,7 @@ from tournaments.models import Challenge, TournamentMatch
 
 
 def _match(request, pk: int) -> LiveMatch:
-    match = get_object_or_404(LiveMatch.objects.select_related(
-        "club", "player_a", "player_b", "tournament_match__tournament",
-        "tournament_match__round"), pk=pk)
-    return live_match_for_viewer(user=request.user, match=match)
+    return selectors.live_match_get(user=request.user, pk=pk)
 
 
 def _my_sides(request, match: LiveMatch) -> frozenset[int]:
@@ -68,7 +65,7 @@ def _controls(match: LiveMatch, played: LiveMatchPlay, mine: frozenset[int]) -> 
         "answer_double": acting and phase is Phase.DOUBLE,
         "beaver": acting and phase is Phase.DOUBLE and game.rules.beavers_in_force,
         "answer_resign": acting and phase is Phase.RESIGN,
-        "resign": bool(mine) and (phase is Phase.ROLL or (phase is Phase.MOVE and acting)),
+        "resign": any(played.resign_refusal(side) is None for side in mine),
         "manual": match.dice == LiveMatch.Dice.MANUAL,
         "any": bool(mine),
     }
@@ -124,6 +121,8 @@ def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
         "offered": 2 * game.cube.value,
         "crawford": game.crawford_game and not played.opening,
         "dice_faces": range(1, 7),
+        "computer_turn": (match.is_practice and match.status == LiveMatch.Status.PLAYING
+                          and turn == services.COMPUTER_SIDE),
     }
 
 
@@ -187,7 +186,7 @@ def live_preview(request, pk: int):
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
-_FIELDS = ("action", "play", "value", "player", "d1", "d2")
+_FIELDS = ("action", "play", "value", "player", "d1", "d2", "version")
 
 
 @require_POST
@@ -201,16 +200,26 @@ def live_act(request, pk: int):
         match = services.live_action_apply(
             match_id=match.pk, by=request.user, action=data["action"], play=data["play"],
             value=_int(data["value"]), player=_int(data["player"]),
+            version=_int(data["version"]),
             dice=[_int(data["d1"]), _int(data["d2"])] if data["d1"] or data["d2"] else None)
     except services.LiveError as exc:
-        if wants_json:
-            return JsonResponse({"ok": False, "message": str(exc),
-                                 "legal_plays": list(exc.legal_plays)}, status=400)
-        messages.error(request, str(exc))
-        return redirect("live:board", pk=pk)
+        return _refused(request, pk, exc, wants_json=wants_json)
     if wants_json:
         return JsonResponse({"ok": True, "message": "", "version": match.version,
                              "html": _partial(request, match, match.played)})
+    return redirect("live:board", pk=pk)
+
+
+def _refused(request, pk: int, exc: services.LiveError, *, wants_json: bool):
+    """The pages' one answer to a refused action: the reason (and the legal plays), as
+    JSON for the board's script (409 when the board was behind the match), else as a
+    message on the board."""
+    if wants_json:
+        stale = isinstance(exc, services.StaleAction)
+        return JsonResponse({"ok": False, "message": str(exc), "stale": stale,
+                             "legal_plays": list(exc.legal_plays)},
+                            status=409 if stale else 400)
+    messages.error(request, str(exc))
     return redirect("live:board", pk=pk)
 
 

@@ -1,43 +1,65 @@
 """The WebSocket a live board listens on: it says "version n" whenever the match changes,
-and the page fetches the state (the same small JSON it polls when the socket is down)."""
+and the page fetches the state (the same small JSON it polls when the socket is down).
+
+It takes no input: whatever a client sends (a malformed frame, a deep array) is ignored,
+never parsed. Who may listen is asked again before each push: a login closed, or removed
+from the club, since it connected stops hearing the match (the socket is closed, 4403)."""
+
+import json
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
-from live.models import LiveMatch
-from live.permissions import live_match_for_viewer
+from live.selectors import live_match_get
 from live.services import live_group
+
+REFUSED = 4403
 
 
 @database_sync_to_async
-def _version(user, pk: int) -> int | None:
-    """The match's version if ``user`` may follow it, else None."""
-    match = LiveMatch.objects.select_related("club").filter(pk=pk).first()
-    if match is None:
+def _version(user_id: int | None, pk: int) -> int | None:
+    """The match's version if the login ``user_id`` (None: a visitor) may follow it now,
+    else None. The login is read again: one closed meanwhile is no longer active."""
+    user = AnonymousUser() if user_id is None else \
+        get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
         return None
     try:
-        live_match_for_viewer(user=user, match=match)
-    except PermissionDenied:
+        return live_match_get(user=user, pk=pk).version
+    except (Http404, PermissionDenied):
         return None
-    return match.version
 
 
-class LiveMatchSocket(AsyncJsonWebsocketConsumer):
+class LiveMatchSocket(AsyncWebsocketConsumer):
     async def connect(self):
-        pk = self.scope["url_route"]["kwargs"]["pk"]
-        version = await _version(self.scope.get("user"), pk)
+        self.pk = self.scope["url_route"]["kwargs"]["pk"]
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        version = await _version(self.user_id, self.pk)
         if version is None:
-            await self.close(code=4403)
+            await self.close(code=REFUSED)
             return
-        self.group = live_group(pk)
+        self.group = live_group(self.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send_json({"version": version})  # a page that reconnects catches up
+        await self._send(version)  # a page that reconnects catches up
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def receive(self, text_data=None, bytes_data=None):
+        """The socket takes no input: every frame is ignored (not parsed, nothing logged)."""
+
     async def live_changed(self, event):
-        await self.send_json({"version": event["version"]})
+        if await _version(self.user_id, self.pk) is None:
+            await self.close(code=REFUSED)
+            return
+        await self._send(event["version"])
+
+    async def _send(self, version: int) -> None:
+        await self.send(text_data=json.dumps({"version": version}))

@@ -6,8 +6,12 @@ reason as ``{"detail": ...}``:
 - a refusal of the person (Django's ``PermissionDenied``, and the apps' own "not you"
   errors built on it, such as ``tournaments.services.NotAllowed``): 403;
 - a missing object (``Http404``, ``ObjectDoesNotExist``): 404;
+- a request decided on a state that has changed since (``ConflictError``): 409;
 - bad input: Django's ``ValidationError``, and every domain error, which in this project
   is a ``ValueError`` (STYLE.md §5: typed errors, all ``ValueError``): 400.
+
+A domain error may add fields to its answer beside the reason (``api_fields``: a dict,
+e.g. the legal plays of an illegal play).
 
 It lives on floor 1 (``ops``) so that every app's API may import it; it imports no app.
 """
@@ -26,6 +30,19 @@ class BadInput(exceptions.APIException):
     default_code = "refused"
 
 
+class Conflict(exceptions.APIException):
+    """The request was decided on a state that has changed since (409)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "This changed since: look again."
+    default_code = "conflict"
+
+
+class ConflictError(ValueError):
+    """A domain error: the request was decided on a state that has changed since (a stale
+    version); nothing was changed."""
+
+
 def _reason(exc: Exception) -> str | None:
     if isinstance(exc, DjangoValidationError):
         return " ".join(exc.messages)
@@ -41,9 +58,16 @@ def api_exception(exc: Exception) -> Exception:
         return exceptions.PermissionDenied(_reason(exc))
     if isinstance(exc, Http404 | ObjectDoesNotExist):
         return exceptions.NotFound(_reason(exc))
+    if isinstance(exc, ConflictError):
+        return Conflict(_detail(exc))
     if isinstance(exc, DjangoValidationError | ValueError):
-        return BadInput(_reason(exc))
+        return BadInput(_detail(exc))
     return exc
+
+
+def _detail(exc: Exception):
+    fields = getattr(exc, "api_fields", None)
+    return {"detail": _reason(exc), **fields} if fields else _reason(exc)
 
 
 class ApiErrorsMixin:

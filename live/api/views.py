@@ -1,9 +1,9 @@
 """Live match API: start a match in a club, send an action, read the state, export the
 match file. Thin views: the input serializer checks the shape, the service decides; a
-refusal is a 400 with its reason (and, for an illegal play, the legal plays), someone who
-may not act gets a 403."""
+refusal is a 400 with its reason (and, for an illegal play, the legal plays), an action
+decided on an older version of the match a 409, someone who may not act gets a 403
+(``ApiErrorsMixin``)."""
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
@@ -17,7 +17,6 @@ from games.api.match import MatRenderer
 from live import selectors, services
 from live.core import KINDS
 from live.models import LiveMatch
-from live.permissions import live_match_for_viewer
 from ops.api import ApiErrorsMixin
 from tournaments.models import Challenge, TournamentMatch
 
@@ -48,18 +47,11 @@ class LiveActionInput(serializers.Serializer):
     value = serializers.IntegerField(required=False, min_value=1, max_value=3)
     player = serializers.IntegerField(required=False, help_text="Whose action (a player id): "
                                       "for a club admin at a tournament match.")
-
-
-class LiveRefusalMixin(ApiErrorsMixin):
-    """A LiveError answers 400 with its reason and, for an illegal play, the legal plays."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, services.LiveError):
-            body = {"detail": str(exc)}
-            if exc.legal_plays:
-                body["legal_plays"] = list(exc.legal_plays)
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        return super().handle_exception(exc)
+    version = serializers.IntegerField(
+        required=False, min_value=0, help_text="The match's version the action was decided "
+        "on (the state's ``version``): refused with 409, changing nothing, when the match "
+        "has moved since (a late duplicate). Without it the action applies to the match as "
+        "it is.")
 
 
 def _player(pk: int | None) -> Player | None:
@@ -71,7 +63,7 @@ def _player(pk: int | None) -> Player | None:
     return player
 
 
-class LiveMatchCreateApi(LiveRefusalMixin, APIView):
+class LiveMatchCreateApi(ApiErrorsMixin, APIView):
     """Start a live match in the club (a player of it, or a club admin)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -102,13 +94,10 @@ class LiveMatchCreateApi(LiveRefusalMixin, APIView):
 
 
 def _match(request, pk: int) -> LiveMatch:
-    match = get_object_or_404(LiveMatch.objects.select_related(
-        "club", "player_a", "player_b", "tournament_match__tournament",
-        "tournament_match__round"), pk=pk)
-    return live_match_for_viewer(user=request.user, match=match)
+    return selectors.live_match_get(user=request.user, pk=pk)
 
 
-class LiveMatchApi(LiveRefusalMixin, APIView):
+class LiveMatchApi(ApiErrorsMixin, APIView):
     """The state of a live match (its club's members)."""
 
     permission_classes = [permissions.AllowAny]
@@ -118,7 +107,7 @@ class LiveMatchApi(LiveRefusalMixin, APIView):
         return Response(selectors.live_state(match=_match(request, pk)))
 
 
-class LiveActionApi(LiveRefusalMixin, APIView):
+class LiveActionApi(ApiErrorsMixin, APIView):
     """One action: roll (the two dice with real dice), move, double, take, drop, beaver,
     resign (value 1-3), accept, reject."""
 
@@ -132,11 +121,12 @@ class LiveActionApi(LiveRefusalMixin, APIView):
         given = data.validated_data
         match = services.live_action_apply(
             match_id=pk, by=request.user, action=given["action"], dice=given.get("dice"),
-            play=given.get("play", ""), value=given.get("value"), player=given.get("player"))
+            play=given.get("play", ""), value=given.get("value"), player=given.get("player"),
+            version=given.get("version"))
         return Response(selectors.live_state(match=match, played=match.played))
 
 
-class LiveExportApi(LiveRefusalMixin, APIView):
+class LiveExportApi(ApiErrorsMixin, APIView):
     """The match file so far, in the standard text format."""
 
     permission_classes = [permissions.AllowAny]

@@ -32,7 +32,6 @@ from games.engine.scoring import MatchId
 
 KINDS = ("roll", "move", "double", "take", "drop", "beaver", "resign", "accept", "reject")
 RESIGN_KINDS = {1: ResultKind.SINGLE, 2: ResultKind.GAMMON, 3: ResultKind.BACKGAMMON}
-_RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 
 
 class Refused(ValueError):
@@ -188,16 +187,20 @@ class LiveMatchPlay:
             game.play(plays[0])
 
     def _opening_roll(self, side: int | None, dice: tuple[int, int]) -> None:
+        """``side`` None: the server's dice, player A's die then player B's; the engine's
+        ``Game`` says who starts (or that both roll again). A side given: the players
+        wrote the dice of the roll its player won (real dice)."""
         if self.game_over:
             self.sheets.append(self._new_sheet())
         game = self.game
-        if dice[0] == dice[1]:
-            if side is not None:
-                raise Refused("An opening roll is never a doublet: both players roll again.")
-            game.roll_opening(dice)  # a tie rolled by the server: kept, rolled again
+        if side is None:
+            if game.roll_opening(dice):
+                self.sheet.written_dice = game.dice
             return
         if side not in (0, 1):
             raise Refused("Say who won the opening roll.")
+        if dice[0] == dice[1]:
+            raise Refused("An opening roll is never a doublet: both players roll again.")
         high, low = max(dice), min(dice)
         game.roll_opening((high, low) if side == 0 else (low, high))
         self.sheet.written_dice = dice
@@ -243,18 +246,28 @@ class LiveMatchPlay:
             raise Refused("No beaver here: " + _cube_refusal(exc)) from exc
         self.sheet.events.append(mf.Beaver(action.side, game.cube.value * 2))
 
+    def resign_refusal(self, side: int | None) -> Refused | None:
+        """Why ``side`` may not offer a resignation now (None: it may): on one's own turn,
+        or before the opponent has rolled (then the opponent answers)."""
+        game = self.game
+        if side not in (0, 1):
+            return Refused("Say who resigns.")
+        if self.opening or self.finished:
+            return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
+        if game.phase is Phase.MOVE and side != game.on_roll:
+            return Refused("Wait until your opponent has played to resign.", out_of_turn=True)
+        if game.phase not in (Phase.ROLL, Phase.MOVE):
+            return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
+        return None
+
     def _resign(self, action: Action) -> None:
         game = self.game
         kind = RESIGN_KINDS.get(action.value)
         if kind is None:
             raise Refused("Resign 1 (a single game), 2 (a gammon) or 3 (a backgammon).")
-        if action.side not in (0, 1):
-            raise Refused("Say who resigns.")
-        # On one's own turn, or before the opponent has rolled (then the opponent answers).
-        if game.phase is Phase.MOVE and action.side != game.on_roll:
-            raise Refused("Wait until your opponent has played to resign.", out_of_turn=True)
-        if game.phase not in (Phase.ROLL, Phase.MOVE):
-            raise Refused(_phase_refusal(game, "resign"), out_of_turn=True)
+        refusal = self.resign_refusal(action.side)
+        if refusal is not None:
+            raise refusal
         self.sheet.resigned_after_roll = game.phase is Phase.MOVE
         game.resign(action.side, kind)
 

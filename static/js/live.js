@@ -13,7 +13,11 @@
   var stateUrl = root.getAttribute("data-state-url");
   var previewUrl = root.getAttribute("data-preview-url");
   var screen = root.getAttribute("data-screen") === "1";
-  var POLL_MS = 2000, SOCKET_POLL_MS = 20000;
+  // The state JSON is polled every 2 s without a socket, every 20 s with one (a backstop),
+  // and every half second while the computer plays its turn in a practice match: the
+  // worker that plays it may have no way to reach this server's socket (the embedded
+  // default's in-memory channel layer lives in the web process only).
+  var TICK_MS = 500, POLL_MS = 2000, SOCKET_POLL_MS = 20000, COMPUTER_POLL_MS = 500;
   var socket = null, socketOpen = false, retry = 1000, busy = false, source = null;
 
   function version() { return root.getAttribute("data-version"); }
@@ -58,12 +62,14 @@
     };
   }
 
-  var lastPoll = 0;
+  function computerTurn() { return root.querySelector("[data-computer-turn]") !== null; }
+  var lastPoll = Date.now();
   setInterval(function () {
     var now = Date.now();
     if (document.hidden) { return; }
-    if (!socketOpen || now - lastPoll > SOCKET_POLL_MS) { lastPoll = now; refresh(); }
-  }, POLL_MS);
+    var every = computerTurn() ? COMPUTER_POLL_MS : (socketOpen ? SOCKET_POLL_MS : POLL_MS);
+    if (now - lastPoll >= every) { lastPoll = now; refresh(); }
+  }, TICK_MS);
   connect();
   if (screen) { return; }
 
@@ -128,6 +134,9 @@
     if (event.submitter && event.submitter.name) {
       body.set(event.submitter.name, event.submitter.value);
     }
+    // The version this action was decided on: a late duplicate (a double tap, a board
+    // that had not heard the last change) is refused (409) and changes nothing.
+    body.set("version", version());
     busy = true;
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin",
@@ -140,6 +149,7 @@
       .then(function (data) {
         busy = false;
         if (data.html) { show(data.html, data.version); }
+        if (data.stale) { refresh(); }  // the board was behind: show the match as it is
         var text = data.message || "";
         if (data.legal_plays && data.legal_plays.length) {
           text += " Legal plays: " + data.legal_plays.slice(0, 12).join(", ") +

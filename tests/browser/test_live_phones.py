@@ -2,13 +2,22 @@
 follows the other's actions by itself; the play is built by tapping checkers (undone once),
 confirmed, and the match ends with a resignation both pages show."""
 
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
 from live.models import LiveMatch
 from live.services import live_match_create
-from tests.browser.conftest import PHONE, close_phone, new_phone
+from tests.browser.conftest import PHONE
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.helpers import database_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +32,8 @@ def _member(club, name):
 
 
 def _phone(browser, live_server, username):
-    context = new_phone(browser)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/accounts/login/")
@@ -97,8 +107,8 @@ def test_two_phones_play_a_one_point_match_and_follow_each_other(browser, live_s
         match = LiveMatch.objects.get(pk=match.pk)
         assert match.status == "finished" and match.record is not None
     finally:
-        close_phone(joe_context)
-        close_phone(snow_context)
+        joe_context.close()
+        snow_context.close()
 
 
 def _signed_in_phone(browser, server: str, user):
@@ -108,7 +118,7 @@ def _signed_in_phone(browser, server: str, user):
 
     client = Client()
     client.force_login(user)
-    context = new_phone(browser)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                           "url": server}])
     page = context.new_page()
@@ -116,43 +126,44 @@ def _signed_in_phone(browser, server: str, user):
     return context, page
 
 
-@pytest.fixture
-def daphne_server(transactional_db, settings):
+@contextlib.contextmanager
+def daphne(settings, *, eager: bool = True):
     """The site served by Daphne (ASGI, WebSockets) on the test database (SQLite's file or
     PostgreSQL's, and Redis when it is set), in a process of its own: pytest-django's live
-    server speaks WSGI only, so it cannot carry a socket."""
-    import os
-    import socket
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
-    from tests.helpers import database_url
-
+    server speaks WSGI only, so it cannot carry a socket. ``eager``: tasks run in the
+    server's process; otherwise they go through the broker to a worker (``make run``'s
+    configuration)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**os.environ, "DATABASE_URL": database_url(),
-           "CELERY_TASK_ALWAYS_EAGER": "true", "DJANGO_SETTINGS_MODULE": "config.settings"}
+           "CELERY_TASK_ALWAYS_EAGER": "true" if eager else "false",
+           "DJANGO_SETTINGS_MODULE": "config.settings"}
     root = Path(__file__).resolve().parents[2]
     process = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "config.asgi:application"], cwd=root, env=env, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 60  # a loaded machine takes its time to import
+        while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("Daphne did not start")
                 time.sleep(0.1)
-        else:
-            pytest.fail("Daphne did not start")
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture
+def daphne_server(transactional_db, settings):
+    with daphne(settings) as url:
+        yield url
 
 
 def test_over_daphne_the_other_phone_follows_within_a_second(browser, daphne_server, club):
@@ -181,5 +192,5 @@ def test_over_daphne_the_other_phone_follows_within_a_second(browser, daphne_ser
             "document.querySelector('[data-testid=turn]').innerText.includes('Snow to roll')",
             timeout=1500)
     finally:
-        close_phone(joe_context)
-        close_phone(snow_context)
+        joe_context.close()
+        snow_context.close()

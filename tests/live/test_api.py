@@ -134,7 +134,11 @@ def test_digital_dice_are_rolled_by_the_server_and_refuse_given_dice(club, joe, 
     body = act(joe.user, match_id, action="roll").json()
     assert body["turn"] in (joe.pk, snow.pk) and body["dice"][0] != body["dice"][1]
     rows = LiveAction.objects.filter(match_id=match_id)
-    assert rows.last().die1 == max(body["dice"]) and all(r.kind == "roll" for r in rows)
+    assert all(r.kind == "roll" and r.side is None for r in rows)
+    # One die each, Joe's first; the engine's Game gives the turn to the higher one.
+    last = rows.last()
+    assert body["turn"] == (joe.pk if last.die1 > last.die2 else snow.pk)
+    assert body["dice"] == [max(last.die1, last.die2), min(last.die1, last.die2)]
 
 
 def test_bad_input_is_a_400(club, joe, snow):
@@ -259,3 +263,16 @@ def test_a_challenge_is_played_live_between_its_own_players_once(club, joe, snow
     assert api(joe.user).post(url, data, format="json").status_code == 201
     again = api(snow.user).post(url, data, format="json")
     assert again.status_code == 400 and "already being played" in again.json()["detail"]
+
+
+def test_the_next_games_opening_shows_no_resignation_of_the_last_game(club, joe, snow):
+    match_id = start(club, joe.user, joe, snow)
+    act(joe.user, match_id, action="roll", dice=[3, 1])
+    act(joe.user, match_id, action="move", play="8/5 6/5")
+    offered = act(snow.user, match_id, action="resign", value=1).json()
+    assert offered["resignation"] == {"player": snow.pk, "side": 1, "value": 1}
+    body = act(joe.user, match_id, action="accept").json()
+    assert body["phase"] == "opening" and body["game_over"] is True
+    assert body["resignation"] is None
+    assert body["last_game"]["ended_by"] == "resign"
+    assert state(snow.user, match_id)["resignation"] is None

@@ -71,3 +71,63 @@ def test_someone_outside_the_club_is_turned_away(club, joe, snow, dave):
         assert not connected and code == 4403
 
     _run(scenario)
+
+
+@pytest.mark.parametrize("frame", ["{not json", "[" * 100_000, '{"version": 3}'])
+def test_a_frame_from_the_client_is_ignored_without_a_traceback(club, joe, snow, bob, frame,
+                                                                 caplog):
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        assert await socket.receive_json_from() == {"version": 0}
+        await socket.send_to(text_data=frame)
+        await socket.send_to(bytes_data=frame.encode())
+        assert await socket.receive_nothing(timeout=0.2)  # not closed, nothing said
+        await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
+        assert await socket.receive_json_from(timeout=3) == {"version": 1}
+        await socket.disconnect()
+
+    _run(scenario)
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")
+                or r.exc_info]
+
+
+def _stops_hearing(club, joe, snow, bob, leave) -> None:
+    """Bob follows the match; ``leave`` takes him out; the next push closes his socket."""
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        assert await socket.receive_json_from() == {"version": 0}
+        await sync_to_async(leave)()
+        await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
+        assert await socket.receive_output(timeout=3) == {"type": "websocket.close",
+                                                          "code": 4403}
+
+    _run(scenario)
+
+
+def test_a_member_removed_from_the_club_stops_hearing_the_match(club, joe, snow, bob):
+    from clubs.models import Membership
+    from clubs.services import membership_end
+
+    def leave():
+        membership_end(membership=Membership.objects.get(club=club, player__user=bob))
+
+    _stops_hearing(club, joe, snow, bob, leave)
+
+
+def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob):
+    from accounts.services.closing import account_close
+
+    def leave():
+        bob.set_password("pw-of-bob-1")
+        bob.save()
+        account_close(user=bob, password="pw-of-bob-1")
+
+    _stops_hearing(club, joe, snow, bob, leave)

@@ -102,7 +102,7 @@ class MatchResults(ResultKind):
         return super().refusal(which, row)
 
     def report(self, event, row, *, by, winner, score_a, score_b, match_file=None,
-               filename=""):
+               filename="", unconfirmed_because=""):
         open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
         if open_report is not None:
             return _second_report(event, row, open_report, by=by, winner=winner,
@@ -110,7 +110,7 @@ class MatchResults(ResultKind):
         record = _import_evidence(event, row, match_file, filename, by) if match_file else None
         report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
                                              score_a=score_a, score_b=score_b,
-                                             match_record=record)
+                                             match_record=record, note=unconfirmed_because)
         if row.status == MatchStatus.READY:
             row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
             row.save(update_fields=["status", "started_at"])
@@ -155,12 +155,15 @@ def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, sco
 @transaction.atomic
 def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int,
                         score_b: int, match_file: bytes | None = None,
-                        filename: str = "") -> ResultReport:
+                        filename: str = "", unconfirmed_because: str = "") -> ResultReport:
     """A player reports their own match. The opponent's identical report confirms it; a
     different one disputes it. A match file is imported and checked: the check confirms or
-    flags the report (see :func:`report_verify`)."""
+    flags the report (see :func:`report_verify`). ``unconfirmed_because`` (kept as the
+    report's note): the file was not made by each player's own login (a live match played
+    on one device), so it stays the evidence but only flags: the opponent confirms."""
     return result_report(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
-                         score_b=score_b, match_file=match_file, filename=filename)
+                         score_b=score_b, match_file=match_file, filename=filename,
+                         unconfirmed_because=unconfirmed_because)
 
 
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
@@ -251,7 +254,9 @@ def report_verify(*, report_id: int) -> ResultReport | None:
         agrees = (file_winner == report.winner_id and
                   (record.score_left, record.score_right) == (report.score_a, report.score_b))
         if agrees and check.status == "passed":
-            return _confirm(tournament, row, report, by=None)
+            # A pending report with a note was not made by each player's own login: the
+            # opponent confirms it, not the file.
+            return None if report.note else _confirm(tournament, row, report, by=None)
         why = {"failed": "the rules check found violations",
                "error": "the rules check could not replay the match file"}.get(
             check.status, f"the match file's score is {record.score_left}–"
