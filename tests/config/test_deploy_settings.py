@@ -21,8 +21,11 @@ SHOW = ("import django, json; django.setup(); from django.conf import settings a
 
 
 def _run(args, **env):
+    # As production sets it: none of the tests' own switches either (the browser tests' lets
+    # the ORM run beside Playwright's event loop, and `check --deploy` rightly refuses it).
     clean = {k: v for k, v in os.environ.items()
-             if k not in ("DEBUG", "SECRET_KEY", "NUM_PROXIES", "ALLOWED_HOSTS")}
+             if k not in ("DEBUG", "SECRET_KEY", "NUM_PROXIES", "ALLOWED_HOSTS",
+                          "DJANGO_ALLOW_ASYNC_UNSAFE")}
     return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60, env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings",
                                            **env})
