@@ -142,7 +142,7 @@ class LiveExportApi(LiveRefusalMixin, APIView):
     permission_classes = [permissions.AllowAny]
     renderer_classes = [MatRenderer, BrowsableAPIRenderer, JSONRenderer]
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(responses={200: OpenApiTypes.STR})  # text/plain, or JSON (?format=json)
     def get(self, request, pk: int):
         match = _match(request, pk)
         return Response(selectors.live_export(match=match), headers={
