@@ -44,14 +44,6 @@ class BadInput(exceptions.APIException):
     default_code = "refused"
 
 
-class Conflict(exceptions.APIException):
-    """The request was made from a state that has changed since (409): read it again."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "This changed in the meantime: read it again and retry."
-    default_code = "conflict"
-
-
 def _reason(exc: Exception) -> str | None:
     if isinstance(exc, DjangoValidationError):
         return " ".join(exc.messages)

@@ -2,7 +2,7 @@
 ``ops.api`` (settings: ``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``).
 
 Which 4xx, read from the view as DRF will run it (an operation's own ``extend_schema``
-responses win; a view adds one, such as 409, the same way):
+responses win; a view adds one, such as a 409, the same way: ``{409: refusal(409)}``):
 
 - 400: it takes input (a body, or query parameters besides the page), or its view maps
   the services' refusals (``ApiErrorsMixin``);
@@ -37,6 +37,11 @@ NOT_INPUT = {"page", "format"}
 ROUTE_PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>\w+)>")
 
 
+def refusal(code: int) -> OpenApiResponse:
+    """A 4xx in the one shape, for an operation's ``extend_schema(responses=...)``."""
+    return OpenApiResponse(ErrorOutput, description=WHY[str(code)])
+
+
 class AutoSchema(openapi.AutoSchema):
     def get_operation(self, *args, **kwargs):
         operation = super().get_operation(*args, **kwargs)
@@ -47,8 +52,7 @@ class AutoSchema(openapi.AutoSchema):
         for code in self.error_codes(operation):
             if code not in responses:
                 responses[code] = self._get_response_for_code(
-                    OpenApiResponse(ErrorOutput, description=WHY[code]), code,
-                    media_types=["application/json"])
+                    refusal(code), code, media_types=["application/json"])
                 if code == "429":
                     responses[code]["headers"] = RETRY_AFTER
         operation["responses"] = dict(sorted(responses.items()))

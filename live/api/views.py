@@ -19,6 +19,7 @@ from live.core import KINDS
 from live.models import LiveMatch
 from live.permissions import live_match_for_viewer
 from ops.api import ApiErrorsMixin
+from ops.api_schema import refusal
 from tournaments.models import Challenge, TournamentMatch
 
 
@@ -124,7 +125,8 @@ class LiveActionApi(LiveRefusalMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=LiveActionInput, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=LiveActionInput,  # 409: decided on an older version of the match
+                   responses={200: OpenApiTypes.OBJECT, 409: refusal(409)})
     def post(self, request, pk: int):
         _match(request, pk)
         data = LiveActionInput(data=request.data)
