@@ -63,6 +63,9 @@ def _tournaments(w):
     for player in (w.bob, w.ann, w.cid, w.dot):
         services.entry_add(tournament=w.swiss, player=player)
     services.tournament_start(tournament=w.swiss)
+    for match in TournamentMatch.objects.filter(tournament=w.swiss):  # finished: rated
+        services.match_result_enter(match=match, by=w.alice, winner=match.player_a_id,
+                                    score_a=7, score_b=2)
 
 
 def _ladder_and_league(w):
@@ -88,6 +91,12 @@ def _chouette(w):
                                                 stake=Decimal("0.50"), players=players)
     services.chouette_order_roll(session=w.session,
                                  rolls={p.pk: 6 - i for i, p in enumerate(players)})
+    first = services.chouette_game_start(session=w.session)
+    services.chouette_result_record(session=w.session, game=first, winner="box",
+                                    kind="single")
+    w.payment = services.chouette_payment_record(
+        club=w.club, payer=w.bob.pk, payee=w.alice.player.pk, amount=Decimal("0.25"),
+        created_by=w.alice)
     w.game = services.chouette_game_start(session=w.session)
 
 
@@ -112,9 +121,10 @@ def _record_and_analysis(w):
 @pytest.fixture
 def world(club, other_club, alice, dave):
     """Riverside (Alice administers it; Bob, Ann, Cid and Dot play there) with a cup
-    under way (a bye, a reported result), a draft, a Swiss round, a ladder with a
-    challenge, a league season, a chouette game, an analysed match record, two live
-    matches (one of them Alice's) and an invitation; Hilltop is another club (Dave's)."""
+    under way (a bye, a reported result), a draft, a Swiss round played (rated), a
+    ladder with a challenge, a league season, a chouette game played (a payment) and one
+    under way, an analysed match record, two live matches (one of them Alice's) and an
+    invitation; Hilltop is another club (Dave's)."""
     from rest_framework.authtoken.models import Token
 
     from accounts.services import invitations
@@ -162,7 +172,7 @@ def _ids(w) -> dict[str, list]:
             division__season=w.season).values_list("pk", flat=True)),
         "sessions": [w.session.pk],
         "games": [w.game.pk],
-        "payments": [],
+        "payments": [w.payment.pk],
     }
 
 
@@ -206,7 +216,7 @@ def _schema(ids: dict):
     def map_path_parameters(context, path_parameters):
         path = context.operation.path
         return path_parameters and {name: _existing(ids, path, name, value)
-                for name, value in path_parameters.items()}
+                                    for name, value in path_parameters.items()}
 
     return schema
 
