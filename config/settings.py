@@ -343,7 +343,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 # --- REST framework and OpenAPI --------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every 4xx in one shape ({"detail": ..., "errors": {field: [...]}}), and the schema
+    # lists each operation's 4xx with it (ops.api, ops.api_schema).
+    "EXCEPTION_HANDLER": "ops.api.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "ops.api_schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

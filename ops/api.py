@@ -1,7 +1,7 @@
-"""One mapping of domain errors to HTTP for every API (HackSoft's ``ApiErrorsMixin`` shape).
+"""One mapping of errors to HTTP for every API, and one shape for every 4xx answer.
 
-A service refuses with an exception; every API view answers it the same way, with the
-reason as ``{"detail": ...}``:
+A service refuses with an exception; every API view answers it the same way (HackSoft's
+``ApiErrorsMixin`` shape):
 
 - a refusal of the person (Django's ``PermissionDenied``, and the apps' own "not you"
   errors built on it, such as ``tournaments.services.NotAllowed``): 403;
@@ -9,6 +9,18 @@ reason as ``{"detail": ...}``:
 - a request decided on a state that has changed since (``ConflictError``): 409;
 - bad input: Django's ``ValidationError``, and every domain error, which in this project
   is a ``ValueError`` (STYLE.md §5: typed errors, all ``ValueError``): 400.
+
+Every 4xx body, whoever raised it (the services, DRF's own checks: sign-in, permissions,
+throttling, a page past the end), has one shape, documented in the schema as ``Error``
+(``ops.api_schema`` lists each operation's 4xx with it)::
+
+    {"detail": "Why, in words.",
+     "errors": {"<field>": ["message", ...], ...}}    # 400 on invalid input only
+
+``detail`` is always there; ``errors`` comes with a 400 for invalid input, one list of
+messages per field (``non_field_errors`` for the request as a whole, nested fields as
+dotted paths: ``pairs.0``). ``exception_handler`` (settings: ``REST_FRAMEWORK
+["EXCEPTION_HANDLER"]``) makes it.
 
 A domain error may add fields to its answer beside the reason (``api_fields``: a dict,
 e.g. the legal plays of an illegal play).
@@ -19,7 +31,13 @@ It lives on floor 1 (``ops``) so that every app's API may import it; it imports 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from drf_spectacular.utils import extend_schema_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.renderers import JSONRenderer
+from rest_framework.settings import api_settings
+from rest_framework.views import exception_handler as drf_exception_handler
+
+NON_FIELD = api_settings.NON_FIELD_ERRORS_KEY  # "non_field_errors"
 
 
 class BadInput(exceptions.APIException):
@@ -75,3 +93,73 @@ class ApiErrorsMixin:
 
     def handle_exception(self, exc):
         return super().handle_exception(api_exception(exc))
+
+
+# --------------------------------------------------------------------------- the shape
+
+
+@extend_schema_serializer(component_name="Error")
+class ErrorOutput(serializers.Serializer):
+    """Every 4xx answer of the API."""
+
+    detail = serializers.CharField(help_text="Why, in words.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text="400 on invalid input: the messages per field (non_field_errors for the "
+                  "request as a whole; a nested field as a dotted path, such as pairs.0).")
+    legal_plays = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="A live action's illegal play: the plays that are legal.")
+
+
+def field_errors(data, path: str = "") -> dict[str, list[str]]:
+    """DRF's validation errors (dicts and lists, nested as the serializers are) as one list
+    of messages per field, nested fields as dotted paths."""
+    if isinstance(data, dict):
+        found: dict[str, list[str]] = {}
+        for key, value in data.items():
+            key = NON_FIELD if key == "detail" and not path else str(key)
+            for name, messages in field_errors(value, f"{path}.{key}" if path else key).items():
+                found.setdefault(name, []).extend(messages)
+        return found
+    if isinstance(data, list) and any(isinstance(item, dict | list) for item in data):
+        found = {}  # a list of items (many=True): their errors by index
+        for index, item in enumerate(data):
+            for name, messages in field_errors(item, f"{path}.{index}" if path
+                                               else str(index)).items():
+                found.setdefault(name, []).extend(messages)
+        return found
+    messages = data if isinstance(data, list) else [data]
+    return {path or NON_FIELD: [str(message) for message in messages]} if messages else {}
+
+
+def error_body(data, *, invalid: bool) -> dict:
+    """The one shape: ``{"detail": ...}``, plus ``errors`` for invalid input."""
+    if not invalid and isinstance(data, dict) and "detail" in data:
+        return {**data, "detail": str(data["detail"])}
+    errors = field_errors(data)
+    detail = " ".join(" ".join(messages) if name == NON_FIELD
+                      else f"{name}: {' '.join(messages)}" for name, messages in errors.items())
+    return {"detail": detail or "Invalid input.", "errors": errors}
+
+
+def _answer_in_json(request) -> None:
+    """An error is a JSON object even where the answer would be a file (the match
+    exports' text renderers would write it as an empty body); the browsable API keeps
+    its page."""
+    renderer = getattr(request, "accepted_renderer", None)
+    if renderer is None or renderer.format not in ("json", "api"):
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
+
+
+def exception_handler(exc: Exception, context: dict):
+    """DRF's handler, answering with the one shape (a 500 stays Django's)."""
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    response.data = error_body(response.data,
+                               invalid=isinstance(exc, exceptions.ValidationError))
+    if context.get("request") is not None:
+        _answer_in_json(context["request"])
+    return response

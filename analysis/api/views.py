@@ -67,6 +67,12 @@ class SeriesPointOutput(serializers.ModelSerializer):
         fields = ("record", "uploaded_at", "match_length", "plies", "side", *selectors.FIGURES)
 
 
+class PlayerSeriesOutput(serializers.Serializer):
+    player = serializers.IntegerField(help_text="The player's id")
+    name = serializers.CharField()
+    matches = SeriesPointOutput(many=True, help_text="Oldest first")
+
+
 class MatchAnalysisApi(APIView):
     """The analysis of a match record: status (and progress while it runs), the level and
     gnubg's version, both players' figures and every decision (errors in EMG, rates in
@@ -90,9 +96,9 @@ class PlayerAnalysisSeriesApi(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=SeriesPointOutput(many=True))
+    @extend_schema(responses=PlayerSeriesOutput)
     def get(self, request, pk: int):
         player = get_object_or_404(Player, pk=pk)
         rows = selectors.player_series(player_id=player.pk, user=request.user)
-        return Response({"player": player.pk, "name": player.name,
-                         "matches": SeriesPointOutput(rows, many=True).data})
+        return Response(PlayerSeriesOutput({"player": player.pk, "name": player.name,
+                                            "matches": rows}).data)

@@ -18,6 +18,7 @@ from live import selectors, services
 from live.core import KINDS
 from live.models import LiveMatch
 from ops.api import ApiErrorsMixin
+from ops.api_schema import refusal
 from tournaments.models import Challenge, TournamentMatch
 
 
@@ -113,7 +114,8 @@ class LiveActionApi(ApiErrorsMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=LiveActionInput, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=LiveActionInput,  # 409: decided on an older version of the match
+                   responses={200: OpenApiTypes.OBJECT, 409: refusal(409)})
     def post(self, request, pk: int):
         _match(request, pk)
         data = LiveActionInput(data=request.data)
@@ -132,7 +134,7 @@ class LiveExportApi(ApiErrorsMixin, APIView):
     permission_classes = [permissions.AllowAny]
     renderer_classes = [MatRenderer, BrowsableAPIRenderer, JSONRenderer]
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(responses={200: OpenApiTypes.STR})  # text/plain, or JSON (?format=json)
     def get(self, request, pk: int):
         match = _match(request, pk)
         return Response(selectors.live_export(match=match), headers={

@@ -62,7 +62,7 @@ def test_the_admin_starts_a_session_and_the_server_rolls_the_order(api, club, al
 def test_a_malformed_session_is_a_400(api, club, alice, body, message):
     api.force_authenticate(alice)
     response = api.post(_start_url(club), body, format="json")
-    assert response.status_code == 400 and message in response.json()
+    assert response.status_code == 400 and message in response.json()["errors"]
     assert not ChouetteSession.objects.exists()
 
 
@@ -136,7 +136,8 @@ def test_a_malformed_cube_action_is_a_400(api, alice, session, body, message):
     api.force_authenticate(alice)
     response = api.post(reverse("chouette-cube-action-api", kwargs={"pk": game.pk}), body,
                         format="json")
-    assert response.status_code == 400 and message in response.json()
+    fields = {name.split(".")[0] for name in response.json()["errors"]}  # members.0: members
+    assert response.status_code == 400 and message in fields
 
 
 def test_an_out_of_turn_cube_action_is_a_400_with_the_reason(api, alice, session, players):

@@ -185,7 +185,7 @@ def test_the_upload_api_refuses_an_ended_member(client, club, bob, four, gone):
         "file": SimpleUploadedFile(name, sample_bytes(name)), "player_left": gone.pk,
         "player_right": four[0].pk})
     assert response.status_code == 400
-    assert "not an active member" in str(response.json()["player"])
+    assert "not an active member" in str(response.json()["errors"]["player"])
     assert not MatchRecord.objects.exists()
 
 

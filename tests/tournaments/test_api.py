@@ -195,7 +195,7 @@ def test_a_correction_needs_a_reason(client, world):
     before = snapshot()
     response = _post(client, "tournament-match-correct-api", [world.m12.pk], {
         "winner": world.m12.player_b_id, "score_a": 4, "score_b": 7})
-    assert response.status_code == 400 and "reason" in response.json()
+    assert response.status_code == 400 and "reason" in response.json()["errors"]
     assert snapshot() == before
 
 

@@ -188,7 +188,7 @@ def test_garbage_in_a_challenge_result_through_the_api_is_a_400(client, ladder, 
         reverse("ladder-challenge-action-api", args=[challenge.pk, "report"]),
         {"winner": challenger.pk, "score_a": 7, "score_b": 2, field: garbage},
         content_type="application/json")
-    assert response.status_code == 400 and field in response.json()
+    assert response.status_code == 400 and field in response.json()["errors"]
     assert Challenge.objects.get().status == "open"
 
 
@@ -199,7 +199,7 @@ def test_garbage_in_a_fixture_through_the_api_is_a_400(client, season, garbage):
     response = client.post(reverse("league-fixture-action-api", args=[fixture.pk, "report"]),
                            {"winner": garbage, "score_a": 5, "score_b": 1},
                            content_type="application/json")
-    assert response.status_code == 400 and "winner" in response.json()
+    assert response.status_code == 400 and "winner" in response.json()["errors"]
     assert Fixture.objects.get().status == "ready"
 
 

@@ -23,8 +23,9 @@ from tournaments.models import Entry, Placing, ResultReport, Tournament, Tournam
 
 
 class TournamentMatchOutput(serializers.ModelSerializer):
-    player_a = serializers.CharField(source="player_a.name", default=None)
-    player_b = serializers.CharField(source="player_b.name", default=None)
+    # Empty until the slot is filled (a bye, a winner still to come).
+    player_a = serializers.CharField(source="player_a.name", default=None, allow_null=True)
+    player_b = serializers.CharField(source="player_b.name", default=None, allow_null=True)
     status = serializers.CharField(read_only=True)
     flight = serializers.CharField(read_only=True)
 

@@ -5,7 +5,7 @@ write goes through a service; the gates of ``clubs.permissions`` decide who."""
 
 from django import forms as django_forms
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
@@ -116,6 +116,70 @@ class ChallengeOutput(serializers.ModelSerializer):
                   "winner", "score_challenger", "score_challenged"]
 
 
+class RungOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+
+
+class LadderOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    reach = serializers.IntegerField(help_text="How many places up a player may challenge.")
+    days = serializers.IntegerField(help_text="Days to play a challenge.")
+    rungs = RungOutput(many=True, help_text="Top first.")
+    open_challenges = ChallengeOutput(many=True)
+
+
+class PlaceOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+
+
+class LadderLeaveOutput(serializers.Serializer):
+    player_id = serializers.IntegerField(help_text="Who left.")
+    left_at = serializers.DateTimeField()
+    rungs = PlaceOutput(many=True, help_text="The ladder now, top first.")
+
+
+class LeagueRowOutput(serializers.Serializer):
+    label = serializers.CharField(help_text='The place as shown: "1st", "3rd=" when shared.')
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    walkovers = serializers.IntegerField()
+
+
+class FixtureResultOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True, help_text="The winner's player id.")
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+
+
+class FixtureOutput(FixtureResultOutput):
+    round = serializers.IntegerField()
+    player_a = serializers.IntegerField(help_text="A player id.")
+    player_b = serializers.IntegerField(help_text="A player id.")
+    deadline = serializers.DateField()
+
+
+class DivisionOutput(serializers.Serializer):
+    name = serializers.CharField()
+    table = LeagueRowOutput(many=True, help_text="Best first.")
+    fixtures = FixtureOutput(many=True, help_text="By round.")
+
+
+class LeagueOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    draft = serializers.JSONField(help_text="Next season's divisions, once drafted.")
+    divisions = DivisionOutput(many=True, help_text="Top first.")
+
+
 # --------------------------------------------------------------------------- the actions
 
 _FIELDS = {django_forms.IntegerField: serializers.IntegerField,
@@ -140,6 +204,13 @@ def _documented(form_class, *, leave_out=()) -> type[serializers.Serializer]:
                 options[bound] = getattr(field, bound)
         fields[name] = _FIELDS[kind](**options)
     return type(f"{form_class.__name__}Input", (serializers.Serializer,), fields)
+
+
+def _action_parameter(tables: dict, row: str) -> OpenApiParameter:
+    """The endpoint's ``action``: the actions of the table that name its row."""
+    return OpenApiParameter("action", str, OpenApiParameter.PATH, enum=[
+        name for table in tables.values() for name, action in table.items()
+        if row in action.form.base_fields])
 
 
 def _input(request, extra: dict) -> dict:
@@ -174,7 +245,7 @@ class LadderApi(ApiErrorsMixin, APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=None)
+    @extend_schema(responses=LadderOutput)
     def get(self, request, pk: int):
         ladder = get_object_or_404(Ladder.objects.select_related("club"), pk=pk)
 
@@ -215,7 +286,8 @@ class ChallengeActionApi(ApiErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=_documented(forms.ChallengeCorrectForm, leave_out=("challenge",)),
-                   responses=ChallengeOutput)
+                   responses=ChallengeOutput,
+                   parameters=[_action_parameter(actions.LADDER_ACTIONS, "challenge")])
     def post(self, request, pk: int, action: str):
         challenge = get_object_or_404(Challenge.objects.select_related("ladder__club"), pk=pk)
         row = _run(request, tables=actions.LADDER_ACTIONS, name=action,
@@ -229,7 +301,7 @@ class LadderLeaveApi(ApiErrorsMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=_documented(forms.LadderRemoveForm), responses=None)
+    @extend_schema(request=_documented(forms.LadderRemoveForm), responses=LadderLeaveOutput)
     def post(self, request, pk: int):
         ladder = get_object_or_404(Ladder.objects.select_related("club"), pk=pk)
         player = forms.id_field(required=False).clean(_input(request, {}).get("player"))
@@ -246,7 +318,7 @@ class LeagueApi(ApiErrorsMixin, APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=None)
+    @extend_schema(responses=LeagueOutput)
     def get(self, request, pk: int):
         season = get_object_or_404(LeagueSeason.objects.select_related("club"), pk=pk)
 
@@ -280,7 +352,8 @@ class FixtureActionApi(ApiErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=_documented(forms.FixtureCorrectForm, leave_out=("fixture",)),
-                   responses=None)
+                   responses=FixtureResultOutput,
+                   parameters=[_action_parameter(actions.LEAGUE_ACTIONS, "fixture")])
     def post(self, request, pk: int, action: str):
         fixture = get_object_or_404(Fixture.objects.select_related("division__season__club"),
                                     pk=pk)
