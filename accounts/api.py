@@ -34,8 +34,9 @@ class MeOutput(serializers.Serializer):
     clubs = ClubOut(many=True)
 
 
-class MeApi(ApiErrorsMixin, APIView):
-    """The signed-in user: login, player (or null) and clubs with the role held in each."""
+class MeApi(APIView):
+    """The signed-in user: login, player (or null) and clubs with the role held in each (a
+    read that refuses nothing but a missing sign-in: no service errors to map)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

@@ -60,8 +60,9 @@ class AutoSchema(openapi.AutoSchema):
 
     def bound_path_parameters(self, operation: dict) -> None:
         """A path parameter takes what its URL converter matches, no more: an ``<int:pk>``
-        is 0 or more, a ``<slug:slug>`` matches the slug pattern (anything else is no
-        operation of the API, answered by the site's 404 page)."""
+        is 0 or more, an ``<id:pk>`` 1 to 2**63-1, a ``<slug:slug>`` matches the slug
+        pattern (anything else is no operation of the API, answered by the site's 404
+        page)."""
         converters = {match["name"]: match["converter"] or "str"
                       for match in ROUTE_PARAMETER.finditer(self.path_regex)}
         for parameter in operation.get("parameters", []):
@@ -70,7 +71,11 @@ class AutoSchema(openapi.AutoSchema):
             if parameter["in"] != "path" or converter not in get_converters():
                 continue
             if parameter["schema"].get("type") == "integer":
-                parameter["schema"]["minimum"] = 0
+                # <id:pk> (config/converters.py) is a database id: 1..2**63-1.
+                bounds = (1, 2**63 - 1) if converter == "id" else (0, None)
+                parameter["schema"]["minimum"] = bounds[0]
+                if bounds[1] is not None:
+                    parameter["schema"]["maximum"] = bounds[1]
             elif "enum" not in parameter["schema"]:
                 parameter["schema"]["pattern"] = f"^{get_converters()[converter].regex}$"
 

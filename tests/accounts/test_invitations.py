@@ -212,7 +212,8 @@ def test_the_api_names_the_field_of_a_player_who_is_not_a_member(client, club, a
                            {"email": "x@example.org", "role": "player", "player": dave.player.pk},
                            content_type="application/json")
     assert response.status_code == 400
-    assert response.json() == {"player": ["Not an active member of this club."]}
+    assert response.json() == {"detail": "player: Not an active member of this club.",
+                               "errors": {"player": ["Not an active member of this club."]}}
 
 
 @pytest.mark.parametrize("body", [

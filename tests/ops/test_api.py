@@ -152,4 +152,4 @@ def test_a_path_parameter_takes_what_its_url_converter_matches(schema):
     assert parameters["slug"]["pattern"] == "^[-a-zA-Z0-9_]+$"
     parameters = {p["name"]: p["schema"] for p in
                   schema["paths"]["/api/tournaments/{id}/start/"]["post"]["parameters"]}
-    assert parameters["id"] == {"type": "integer", "minimum": 0}
+    assert parameters["id"] == {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
