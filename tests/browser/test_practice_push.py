@@ -16,7 +16,7 @@ from tests.browser.test_live_phones import daphne
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tests.integration.conftest import celery_worker_process  # noqa: F401 - the fixture
 
-pytestmark = [pytest.mark.browser, pytest.mark.integration,
+pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.embedded,
               pytest.mark.django_db(transaction=True)]
 pytest.importorskip("gnubg")
 
