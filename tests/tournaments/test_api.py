@@ -96,7 +96,9 @@ WRITES = [
     Write("tournament-match-report-api", BOB, lambda w: [w.m11.pk],
           lambda w: {"winner": w.bob.player.pk, "score_a": 7, "score_b": 3},
           refused=NOT_YOURS),
-    Write("tournament-report-confirm-api", BOB, lambda w: [w.report.pk], lambda w: {},
+    # The opponent confirms, or a second person of the club's: its admins and referees.
+    Write("tournament-report-confirm-api", BOB | REFEREES, lambda w: [w.report.pk],
+          lambda w: {},
           refused=NOT_YOURS, setup=lambda w: setattr(w, "report", _dot_reports(w))),
     Write("tournament-report-dispute-api", BOB, lambda w: [w.report.pk],
           lambda w: {"reason": "I won 7-5"}, refused=NOT_YOURS,
@@ -217,17 +219,21 @@ def test_bad_results_get_a_clear_error_and_change_nothing(client, world, name, d
     assert snapshot() == before
 
 
-@pytest.mark.parametrize("persona", ["carol", "dot"])
-def test_answering_a_report_that_is_not_yours_is_a_403_with_the_reason(client, world, persona):
-    """A referee is not a player of the match; the reporter does not answer their own
-    report; and the answer is the same once the report is settled (who, before what)."""
+@pytest.mark.parametrize("persona, answers", [
+    ("carol", ["tournament-report-dispute-api"]),
+    ("dot", ["tournament-report-confirm-api", "tournament-report-dispute-api"])])
+def test_answering_a_report_that_is_not_yours_is_a_403_with_the_reason(client, world, persona,
+                                                                        answers):
+    """A referee is not a player of the match (she may confirm, as a second person of the
+    club's, not dispute); the reporter does not answer their own report; and the answer is
+    the same once the report is settled (who, before what)."""
     report = _dot_reports(world)
     services.match_result_confirm(report=report, by=world.bob)
     client.force_login(getattr(world, persona) if persona == "carol" else world.dot.user)
     before = snapshot()
-    for name, data in (("tournament-report-confirm-api", {}),
-                       ("tournament-report-dispute-api", {"reason": "No"})):
-        response = _post(client, name, [report.pk], data)
+    data = {"tournament-report-confirm-api": {}, "tournament-report-dispute-api": {"reason": "No"}}
+    for name in answers:
+        response = _post(client, name, [report.pk], data[name])
         assert response.status_code == 403, (name, response.content)
         assert "Only the opponent" in response.json()["detail"]
     assert snapshot() == before

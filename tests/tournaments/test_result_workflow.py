@@ -44,7 +44,7 @@ def fixture(club):
 def test_a_stranger_confirming_a_decided_challenge_is_refused_as_a_stranger(
         decided_challenge):
     challenge, stranger = decided_challenge
-    with pytest.raises(NotAllowed, match="Only the opponent confirms"):
+    with pytest.raises(NotAllowed, match="Only the opponent"):
         ladders.challenge_confirm(challenge=challenge, by=stranger.user)
 
 
@@ -69,7 +69,7 @@ def test_the_reporter_does_not_confirm_their_own_fixture(fixture):
     row, _ = fixture
     leagues.fixture_report(fixture=row, by=row.player_a.user, winner=row.player_a_id,
                            score_a=7, score_b=1)
-    with pytest.raises(NotAllowed, match="Only the opponent confirms"):
+    with pytest.raises(NotAllowed, match="Only the opponent"):
         leagues.fixture_confirm(fixture=row, by=row.player_a.user)
     assert leagues.fixture_confirm(fixture=row, by=row.player_b.user).status == "finished"
 
@@ -96,3 +96,22 @@ def test_every_default_length_is_the_lengths_rules(club, fixture):
     assert DEFAULT_OPTIONS["lengths"] == {str(f): n for f, n in formats.DEFAULT_LENGTHS.items()}
     assert forms.LadderForm().fields["length"].initial == main
     assert forms.SeasonForm().fields["length"].initial == main
+
+
+def test_a_clubs_referee_confirms_a_report_in_the_opponents_stead(fixture, carol):
+    """A second person decides a report one login made: the opponent, or the club's admin
+    or referee (a match played on one device ends as such a report)."""
+    row, _ = fixture
+    leagues.fixture_report(fixture=row, by=row.player_a.user, winner=row.player_a_id,
+                           score_a=7, score_b=1)
+    assert leagues.fixture_confirm(fixture=row, by=carol).status == "finished"
+
+
+def test_another_clubs_admin_does_not_confirm_a_report(fixture, dave):
+    row, _ = fixture
+    leagues.fixture_report(fixture=row, by=row.player_a.user, winner=row.player_a_id,
+                           score_a=7, score_b=1)
+    with pytest.raises(NotAllowed, match="Only the opponent"):
+        leagues.fixture_confirm(fixture=row, by=dave)
+    row.refresh_from_db()
+    assert row.status != "finished"

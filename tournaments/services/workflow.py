@@ -19,6 +19,7 @@ from typing import Any
 
 from audit.models import AuditEntry
 from audit.services import audit_record
+from clubs.permissions import is_referee
 from clubs.selectors import player_of_user
 
 from .errors import NotAllowed, TournamentError
@@ -131,14 +132,22 @@ def result_report(kind: ResultKind, *, row, by, winner: int, score_a: int, score
 
 
 def result_confirm(kind: ResultKind, *, row, by, **found):
-    """The reporter's opponent confirms: the result is final."""
+    """The reporter's opponent confirms, or one of the club's admins or referees (a report
+    that only one login made, such as a match played on one device, is decided by a second
+    person either way): the result is final."""
     event, row = kind.locked(row)
     report = kind.waiting(row, **found)
-    if not is_opponent(kind, row, report, by):  # who, before what
-        raise NotAllowed("Only the opponent confirms a reported result.")
+    if not (is_opponent(kind, row, report, by) or _decides_for_club(event, report, by)):
+        raise NotAllowed("Only the opponent, or the club's admins and referees, confirm a "
+                         "reported result.")
     if not kind.is_waiting(report):
         raise TournamentError(kind.refusal("not_waiting", row))
     return kind.confirm(event, row, report, by=by)
+
+
+def _decides_for_club(event, report, user) -> bool:
+    """An admin or referee of the event's club, who did not make the report."""
+    return report.reported_by_id != user.pk and is_referee(user=user, club=event.club)
 
 
 def is_opponent(kind: ResultKind, row, report, user) -> bool:
