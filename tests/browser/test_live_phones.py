@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from live.models import LiveMatch
 from live.services import live_match_create
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, close_phone, new_phone
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tests.helpers import database_url
 
@@ -32,8 +32,7 @@ def _member(club, name):
 
 
 def _phone(browser, live_server, username):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
+    context = new_phone(browser)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(f"{live_server.url}/accounts/login/")
@@ -107,8 +106,8 @@ def test_two_phones_play_a_one_point_match_and_follow_each_other(browser, live_s
         match = LiveMatch.objects.get(pk=match.pk)
         assert match.status == "finished" and match.record is not None
     finally:
-        joe_context.close()
-        snow_context.close()
+        close_phone(joe_context)
+        close_phone(snow_context)
 
 
 def _signed_in_phone(browser, server: str, user):
@@ -118,7 +117,7 @@ def _signed_in_phone(browser, server: str, user):
 
     client = Client()
     client.force_login(user)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = new_phone(browser)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                           "url": server}])
     page = context.new_page()
@@ -192,5 +191,5 @@ def test_over_daphne_the_other_phone_follows_within_a_second(browser, daphne_ser
             "document.querySelector('[data-testid=turn]').innerText.includes('Snow to roll')",
             timeout=1500)
     finally:
-        joe_context.close()
-        snow_context.close()
+        close_phone(joe_context)
+        close_phone(snow_context)

@@ -5,14 +5,13 @@ process's socket. The board polls while it is the computer's turn, so each compu
 shows within 2 s of its last action (it used to wait for the 20 s backstop poll)."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from live.models import LiveAction
 from live.services import live_match_create
-from tests.browser.conftest import PHONE
-from tests.browser.test_live_phones import daphne
+from tests.browser.conftest import close_phone
+from tests.browser.test_live_phones import _signed_in_phone, daphne
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tests.integration.conftest import celery_worker_process  # noqa: F401 - the fixture
 
@@ -35,17 +34,6 @@ def make_run_server(transactional_db, settings, celery_worker_process):  # noqa:
         yield url
 
 
-def _phone(browser, server, user):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": server}])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return context, page
-
-
 def _act(page, selector: str) -> None:
     """Press a control and wait for the board the answer brings (its version changes)."""
     version = page.get_attribute("#live", "data-version")
@@ -61,7 +49,7 @@ def test_each_computer_turn_reaches_the_board_within_two_seconds(browser, make_r
     MembershipFactory(club=club, player=joe)
     match = live_match_create(club=club, by=user, player_a=joe, player_b=None, length=5,
                               dice="digital", level="beginner")
-    context, page = _phone(browser, make_run_server, user)
+    context, page = _signed_in_phone(browser, make_run_server, user)
     try:
         page.goto(make_run_server + reverse("live:board", args=[match.pk]))
         page.wait_for_selector("#live[data-following=socket]")  # the socket is open
@@ -84,4 +72,4 @@ def test_each_computer_turn_reaches_the_board_within_two_seconds(browser, make_r
         assert all(delay <= 2.0 for delay in delays), delays
         assert page.get_attribute("#live", "data-following") == "socket"  # not a fallback
     finally:
-        context.close()
+        close_phone(context)
