@@ -14,7 +14,13 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.pagecache import cached_page
-from clubs.permissions import club_for_admin, club_for_referee, club_for_viewer, is_club_admin
+from clubs.permissions import (
+    club_for_admin,
+    club_for_referee,
+    club_for_viewer,
+    is_club_admin,
+    is_referee,
+)
 from clubs.selectors import club_members
 from tournaments import forms, selectors, services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
@@ -81,7 +87,10 @@ def _public_context(request, club, tournament) -> dict:
                                                      TournamentMatch.Status.IN_PROGRESS)],
             "reports": selectors.open_reports(tournament=tournament),
             "my_match_ids": {m.pk for m in mine},
-            "can_direct": is_club_admin(user=request.user, club=club)}
+            "can_direct": is_club_admin(user=request.user, club=club),
+            # A second person of the club's confirms a report too (one login's report, such
+            # as a match played on one device, needs one).
+            "can_decide": is_referee(user=request.user, club=club)}
 
 
 def tournament_detail(request, slug: str, pk: int):
@@ -93,6 +102,7 @@ def tournament_detail(request, slug: str, pk: int):
     minute = int(time.time() // 60) if tournament.status == Tournament.Status.RUNNING else ""
     key = (f"tournament:{tournament.pk}:{tournament.version}:{minute}:"
            f"{is_club_admin(user=request.user, club=club)}:"
+           f"{is_referee(user=request.user, club=club)}:"
            f"{selectors.viewer_part(user=request.user, event='tournament', pk=tournament.pk)}")
     return cached_page(request, club, key, lambda: (
         "tournaments/public/detail.html", _public_context(request, club, tournament)))

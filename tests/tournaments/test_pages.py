@@ -118,14 +118,19 @@ def test_only_the_opponent_answers_a_report_on_the_page(client, event, bob, acti
 
 
 def test_only_the_opponent_sees_the_confirm_and_dispute_buttons(client, event, bob):
+    """(And the club's admins and referees the confirm button: tests/tournaments/
+    test_second_person.py.)"""
     services.tournament_start(tournament=event)
     match = TournamentMatch.objects.filter(tournament=event, status="ready").first()
     services.match_result_report(match=match, by=match.player_a.user,
                                  winner=match.player_a_id, score_a=7, score_b=3)
+    confirm, dispute = 'data-testid="confirm-report"', '<button class="danger">Dispute'
     client.force_login(bob)
-    assert "<button>Confirm</button>" not in client.get(_url(event, "detail")).content.decode()
+    page = client.get(_url(event, "detail")).content.decode()
+    assert confirm not in page and dispute not in page
     client.force_login(match.player_b.user)
-    assert "<button>Confirm</button>" in client.get(_url(event, "detail")).content.decode()
+    page = client.get(_url(event, "detail")).content.decode()
+    assert confirm in page and dispute in page
 
 
 def test_the_public_page_shows_the_bracket_to_anyone(client, event):
