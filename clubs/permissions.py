@@ -175,6 +175,10 @@ class NotAMember(ValueError):
     """A player named in a club's write who is not (or no longer) one of its members."""
 
 
+#: The largest id a database column holds (a signed 64-bit integer).
+MAX_ID = 2**63 - 1
+
+
 def club_players(*, club: Club | int, players: Iterable[Player | int], past_too: bool = False,
                  error: type[Exception] = NotAMember) -> list[Player]:
     """The players (given as players or ids), in order, if each is a current member of the
@@ -186,7 +190,9 @@ def club_players(*, club: Club | int, players: Iterable[Player | int], past_too:
     corrected after a player left the club still belongs to them."""
     players = list(players)
     ids = [p.pk if isinstance(p, Player) else p for p in players]
-    found = Player.objects.members_of(club, past_too=past_too).in_bulk(ids)
+    # An id no database column holds (past 64 bits) is nobody, not a query that overflows.
+    found = Player.objects.members_of(club, past_too=past_too).in_bulk(
+        [pk for pk in ids if isinstance(pk, int) and 0 < pk <= MAX_ID])
     for given, player_id in zip(players, ids, strict=True):
         if player_id not in found:  # named by id: no name of another club's player shown
             who = given if isinstance(given, Player) else f"Player #{player_id}"

@@ -14,6 +14,7 @@ import pytest
 from analysis.core.decisions import Thresholds
 from analysis.core.report import CONTRACT_KEYS
 from analysis.gnubg_runner import analyse_text
+from tests.samples import SAMPLES
 
 from .gnubg_reference import parse_statistics, printed_statistics
 
@@ -21,10 +22,8 @@ pytest.importorskip("gnubg")
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
-#: the shared match files, beside the checkout (or beside the worktrees' folder)
-SHARED = next((folder / "shared" / "data" / "matches" for folder in (ROOT.parent,
-               ROOT.parent.parent) if (folder / "shared" / "data" / "matches").is_dir()),
-              ROOT.parent / "shared" / "data" / "matches")
+#: the shared match files (tests/samples.py: beside the checkout, or the workplace's)
+SHARED = SAMPLES
 
 MATCHES = [
     DATA / "selfplay_5p.mat",

@@ -282,3 +282,10 @@ def test_the_api_player_filter_lists_current_members_only(client, club, bob, fou
     rows = body["results"] if isinstance(body, dict) else body
     names = {row["name"] for row in rows}
     assert "Eve" not in names and "Ann" in names
+
+
+def test_an_id_no_database_holds_is_not_a_member_rather_than_an_overflow(club):
+    """A player id past 64 bits (an API body can carry any integer) is refused as nobody,
+    not sent to the database, where it overflowed (a 500)."""
+    with pytest.raises(permissions.NotAMember, match="Player #171563082648441159680"):
+        permissions.club_players(club=club, players=[171563082648441159680])
