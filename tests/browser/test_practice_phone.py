@@ -61,6 +61,9 @@ def test_a_member_practises_against_the_computer_on_a_phone(phone, live_server, 
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide"
 
+    # Resign on Joe's own turn, the board at rest: pressed while the worker is still moving
+    # for the computer, it would be decided on a stale version and refused (409).
+    phone.wait_for_selector(ROLL, timeout=60_000)
     phone.wait_for_selector("[data-testid=resign]")
     phone.locator("select[name=value]").select_option("3")
     phone.click("[data-testid=resign]")
