@@ -59,7 +59,7 @@ def member_search(request, slug: str):
     """``?q=<part of a name>``: the club's active members whose name holds it, for members
     of the club only (the names are personal data)."""
     club = club_for_member(user=request.user, slug=slug)
-    search = request.GET.get("q", "").strip()[:QUERY_MAX]
+    search = request.GET.get("q", "").replace("\x00", "").strip()[:QUERY_MAX]
     response = JsonResponse({"results": member_names(club=club, search=search),
                              "limit": SEARCH_LIMIT})
     response["Cache-Control"] = "private, max-age=60"
@@ -72,7 +72,7 @@ def lobby_player(*, club: Club, post, field: str) -> Player | None:
     value = (post.get(field) or "").strip()
     if value.isascii() and value.isdigit():  # beyond the column: no one (no OverflowError)
         return Player.objects.filter(pk=int(value)).first() if int(value) <= MAX_ID else None
-    name = (post.get(f"{field}_name") or "").strip()[:QUERY_MAX]
+    name = (post.get(f"{field}_name") or "").replace("\x00", "").strip()[:QUERY_MAX]
     if not name:
         return None
     found = list(club_members(club=club).filter(player__name__iexact=name)[:2])

@@ -24,7 +24,7 @@ MEMBERS_PER_PAGE = 50
 
 def _members_page(request, club):
     """A page of the club's members, those whose name holds ``?q=`` when given."""
-    search = request.GET.get("q", "").strip()[:60]
+    search = request.GET.get("q", "").replace("\x00", "").strip()[:60]  # PostgreSQL: no NUL
     members = selectors.club_members(club=club, search=search)
     # get_page: a missing or non-numeric page is the first, one past the end the last.
     return search, Paginator(members, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
