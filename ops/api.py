@@ -28,6 +28,8 @@ e.g. the legal plays of an illegal play).
 It lives on floor 1 (``ops``) so that every app's API may import it; it imports no app.
 """
 
+import re
+
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
@@ -39,6 +41,8 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 NON_FIELD = api_settings.NON_FIELD_ERRORS_KEY  # "non_field_errors"
+#: The reason of Django's ``get_object_or_404`` (written in English, whatever the language).
+NO_MATCH = re.compile(r"No (?P<object>\w+) matches the given query\.")
 
 #: DRF's own messages that our API answers with, word for word as DRF writes them: in the
 #: project's catalogue too, so that every language of the site has them (DRF's catalogues
@@ -206,6 +210,11 @@ def exception_handler(exc: Exception, context: dict):
         return None
     response.data = error_body(response.data,
                                invalid=isinstance(exc, exceptions.ValidationError))
+    detail = response.data["detail"]
+    if isinstance(detail, str) and (missing := NO_MATCH.fullmatch(detail)):
+        # Django's get_object_or_404 writes its reason untranslated.
+        response.data["detail"] = gettext("No %(object)s matches the given query.") % {
+            "object": missing["object"]}
     if context.get("request") is not None:
         _answer_in_json(context["request"])
     return response
