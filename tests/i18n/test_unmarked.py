@@ -29,8 +29,6 @@ from chouette.models import ChouetteSession
 
 from .catalogues import CLOSE, OPEN, PSEUDO, catalogue_path, pseudo_catalogue, visible_texts
 
-pytestmark = pytest.mark.django_db
-
 MARKED = re.compile(f"{OPEN}[^{CLOSE}]*{CLOSE}")
 TAG = re.compile(r"<[^>]+>")
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -207,6 +205,7 @@ def _in_pseudo(client, user=None):
     return client
 
 
+@pytest.mark.django_db
 def test_every_text_of_the_main_pages_is_marked(client, pseudo):
     world = _world()
     data, third_party = _data_values(), _third_party_texts()
@@ -226,6 +225,7 @@ def test_every_text_of_the_main_pages_is_marked(client, pseudo):
     assert not problems, "unmarked texts:\n" + "\n".join(problems)
 
 
+@pytest.mark.django_db
 def test_the_api_answers_its_refusals_in_the_pages_language(client, pseudo, alice):
     _in_pseudo(client, alice)
     missing = client.get("/api/tournaments/999999/")
@@ -237,6 +237,7 @@ def test_the_api_answers_its_refusals_in_the_pages_language(client, pseudo, alic
     assert OPEN in refused.json()["detail"], refused.json()
 
 
+@pytest.mark.django_db
 def test_a_forms_errors_are_marked(client, pseudo, alice):
     """A service's refusal shown as the form's error (a chouette of one player)."""
     _in_pseudo(client, alice)
