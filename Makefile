@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint bench check-deploy worker clean
+.PHONY: run test lint bench check-deploy worker clean messages messages-merge messages-compile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,18 @@ bench: $(VENV)/.dev
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \
 	ALLOWED_HOSTS=club.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+## make messages: extract the marked strings of da, de, it, ja (django + djangojs, bin/i18n),
+## then compile them; the .mo files are committed. messages-merge fills the catalogues from
+## everyone's locale/parts/*/<lang>[.js].po; messages-compile only compiles.
+messages: $(VENV)/.dev
+	$(BIN)/python bin/i18n
+
+messages-merge: $(VENV)/.dev
+	$(BIN)/python bin/i18n --merge-parts
+
+messages-compile: $(VENV)/.dev
+	$(BIN)/python bin/i18n --compile
 
 clean:
 	rm -rf $(VENV) data staticfiles

@@ -1,7 +1,7 @@
 from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
+from django.utils.translation import gettext_lazy
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.views import ThrottledLoginView, ThrottledPasswordResetView
@@ -9,6 +9,7 @@ from clubs import urls as club_urls
 from ratings import urls as rating_urls
 
 from .health import healthz
+from .jsi18n import CachedJavaScriptCatalog
 
 # The admin signs in through allauth's page (with its second factor), not a form of its own
 # (before its URLs are made: they hold the view).
@@ -38,9 +39,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("healthz", healthz, name="healthz"),
-    # The board's and the replay's strings in the page's language (Django's catalog).
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # The scripts' strings in the page's language (Django's catalog, built once, ETag).
+    path("jsi18n/", CachedJavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]
 
-admin.site.site_header = "Backgammon club manager — referees and admins"
-admin.site.site_title = "Backgammon club admin"
+admin.site.site_header = gettext_lazy("Backgammon club manager — referees and admins")
+admin.site.site_title = gettext_lazy("Backgammon club admin")

@@ -28,9 +28,12 @@ e.g. the legal plays of an illegal play).
 It lives on floor 1 (``ops``) so that every app's API may import it; it imports no app.
 """
 
+import re
+
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.renderers import JSONRenderer
@@ -38,13 +41,47 @@ from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
 NON_FIELD = api_settings.NON_FIELD_ERRORS_KEY  # "non_field_errors"
+#: The reason of Django's ``get_object_or_404`` (written in English, whatever the language).
+NO_MATCH = re.compile(r"No (?P<object>\w+) matches the given query\.")
+
+#: DRF's own messages that our API answers with, word for word as DRF writes them: in the
+#: project's catalogue too, so that every language of the site has them (DRF's catalogues
+#: lack some of ours) and the pseudo-locale test sees them marked. DRF translates them.
+DRF_MESSAGES = (
+    gettext_noop("Not found."),
+    gettext_noop("Invalid page."),
+    gettext_noop("You do not have permission to perform this action."),
+    gettext_noop("Authentication credentials were not provided."),
+    gettext_noop("Incorrect authentication credentials."),
+    gettext_noop("Invalid input."),
+    gettext_noop("Malformed request."),
+    gettext_noop('Method "{method}" not allowed.'),
+    gettext_noop('Unsupported media type "{media_type}" in request.'),
+    gettext_noop("Could not satisfy the request Accept header."),
+    gettext_noop("JSON parse error - {detail}"),
+    gettext_noop("This field is required."),
+    gettext_noop("This field may not be null."),
+    gettext_noop("This field may not be blank."),
+    gettext_noop("A valid integer is required."),
+    gettext_noop("A valid number is required."),
+    gettext_noop("Must be a valid boolean."),
+    gettext_noop("Not a valid string."),
+    gettext_noop('"{input}" is not a valid choice.'),
+    gettext_noop('Invalid pk "{pk_value}" - object does not exist.'),
+    gettext_noop('Expected a list of items but got type "{input_type}".'),
+    gettext_noop("Ensure this field has no more than {max_length} characters."),
+    gettext_noop("Ensure this value is less than or equal to {max_value}."),
+    gettext_noop("Ensure this value is greater than or equal to {min_value}."),
+    gettext_noop("Invalid data. Expected a dictionary, but got {datatype}."),
+    gettext_noop("CSRF Failed: {reason}"),
+)
 
 
 class BadInput(exceptions.APIException):
     """A request the service refused as it stands (400, with the service's reason)."""
 
     status_code = status.HTTP_400_BAD_REQUEST
-    default_detail = "The request was refused."
+    default_detail = gettext_lazy("The request was refused.")
     default_code = "refused"
 
 
@@ -52,7 +89,7 @@ class Conflict(exceptions.APIException):
     """The request was decided on a state that has changed since (409)."""
 
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "This changed since: look again."
+    default_detail = gettext_lazy("This changed since: look again.")
     default_code = "conflict"
 
 
@@ -140,7 +177,7 @@ def error_body(data, *, invalid: bool) -> dict:
     errors = field_errors(data)
     detail = " ".join(" ".join(messages) if name == NON_FIELD
                       else f"{name}: {' '.join(messages)}" for name, messages in errors.items())
-    return {"detail": detail or "Invalid input.", "errors": errors}
+    return {"detail": detail or gettext("Invalid input."), "errors": errors}
 
 
 def _answer_in_json(request) -> None:
@@ -153,13 +190,31 @@ def _answer_in_json(request) -> None:
         request.accepted_media_type = JSONRenderer.media_type
 
 
+def throttled_detail(wait: int | None) -> str:
+    """A 429's reason in the page's language (DRF's own puts the wait into its sentence before
+    translating it, so no catalogue has it)."""
+    if wait is None:
+        return gettext("Request was throttled.")
+    return ngettext("Request was throttled. Expected available in %(wait)s second.",
+                    "Request was throttled. Expected available in %(wait)s seconds.",
+                    wait) % {"wait": wait}
+
+
 def exception_handler(exc: Exception, context: dict):
     """DRF's handler, answering with the one shape (a 500 stays Django's)."""
+    if isinstance(exc, exceptions.Throttled) and str(exc.detail).startswith(
+            str(exceptions.Throttled.default_detail)):
+        exc.detail = exceptions.ErrorDetail(throttled_detail(exc.wait), code="throttled")
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
     response.data = error_body(response.data,
                                invalid=isinstance(exc, exceptions.ValidationError))
+    detail = response.data["detail"]
+    if isinstance(detail, str) and (missing := NO_MATCH.fullmatch(detail)):
+        # Django's get_object_or_404 writes its reason untranslated.
+        response.data["detail"] = gettext("No %(object)s matches the given query.") % {
+            "object": missing["object"]}
     if context.get("request") is not None:
         _answer_in_json(context["request"])
     return response
