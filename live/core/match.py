@@ -230,7 +230,8 @@ class LiveMatchPlay:
         try:
             game.double()
         except CubeError as exc:
-            raise Refused(*_cube_refusal(exc)) from exc
+            template, params = _cube_refusal(exc)
+            raise Refused(template, params=params) from exc
         self.sheet.events.append(mf.Double(action.side, game.cube.value * 2))
 
     def _take(self, action: Action) -> None:
@@ -251,7 +252,8 @@ class LiveMatchPlay:
         try:
             game.beaver(action.side)
         except CubeError as exc:
-            raise Refused(*_cube_refusal(exc, beaver=True)) from exc
+            template, params = _cube_refusal(exc, beaver=True)
+            raise Refused(template, params=params) from exc
         self.sheet.events.append(mf.Beaver(action.side, game.cube.value * 2))
 
     def resign_refusal(self, side: int | None) -> Refused | None:
