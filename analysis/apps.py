@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class AnalysisConfig(AppConfig):
     name = "analysis"
-    verbose_name = "Match analysis"
+    verbose_name = gettext_lazy("Match analysis")
 
     def ready(self):
         from accounts.selectors import personal_data_section_register
@@ -15,6 +16,7 @@ class AnalysisConfig(AppConfig):
 
         match_panel_register(match_page_panel, version=match_page_version)
         # the marks come from the analysis the section's version follows
-        replay_marker_register(replay_marks_for, noun="error", severe="bad and very bad only")
+        replay_marker_register(replay_marks_for, noun=gettext_lazy("error"),
+                               severe=gettext_lazy("bad and very bad only"))
         # A login's data export lists their analysed matches and their leaderboard choice.
         personal_data_section_register("analysis", export=personal_data)

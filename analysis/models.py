@@ -6,34 +6,43 @@ from decimal import Decimal
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from .core.decisions import Thresholds
 
 
 class Level(models.IntegerChoices):
-    ZERO_PLY = 0, "0 ply (fast)"
-    TWO_PLY = 2, "2 ply (stronger, slower)"
+    ZERO_PLY = 0, gettext_lazy("0 ply (fast)")
+    TWO_PLY = 2, gettext_lazy("2 ply (stronger, slower)")
 
 
-def _threshold(default: str, label: str):
+def _threshold(default: str, verbose_name, help_text):
     return models.DecimalField(max_digits=4, decimal_places=3, default=Decimal(default),
-                               help_text=f"Equity lost (EMG) above which gnubg marks {label}.")
+                               verbose_name=verbose_name, help_text=help_text)
 
 
 class AnalysisSetting(models.Model):
     """A club's choices (a club without a row: 0 ply, no leaderboard, gnubg's thresholds)."""
 
     club = models.OneToOneField("clubs.Club", on_delete=models.CASCADE,
-                                related_name="analysis_setting")
-    plies = models.PositiveSmallIntegerField(choices=Level.choices, default=Level.ZERO_PLY)
+                                related_name="analysis_setting",
+                                verbose_name=gettext_lazy("club"))
+    plies = models.PositiveSmallIntegerField(choices=Level.choices, default=Level.ZERO_PLY,
+                                             verbose_name=gettext_lazy("level"))
     leaderboard = models.BooleanField(
-        default=False, help_text="Show a season's error-rate leaderboard (players opt in).")
+        default=False, verbose_name=gettext_lazy("error-rate leaderboard"),
+        help_text=gettext_lazy("Show a season's error-rate leaderboard (players opt in)."))
     # gnubg's own defaults today (its "show analysis"): 0.03, 0.06, 0.12
-    doubtful = _threshold("0.030", "a decision doubtful")
-    bad = _threshold("0.060", "a decision bad")
-    very_bad = _threshold("0.120", "a decision very bad")
+    doubtful = _threshold("0.030", gettext_lazy("doubtful"), gettext_lazy(
+        "Equity lost (EMG) above which gnubg marks a decision doubtful."))
+    bad = _threshold("0.060", gettext_lazy("bad"), gettext_lazy(
+        "Equity lost (EMG) above which gnubg marks a decision bad."))
+    very_bad = _threshold("0.120", gettext_lazy("very bad"), gettext_lazy(
+        "Equity lost (EMG) above which gnubg marks a decision very bad."))
 
     class Meta:
+        verbose_name = gettext_lazy("analysis setting")
+        verbose_name_plural = gettext_lazy("analysis settings")
         constraints = [
             models.CheckConstraint(
                 condition=Q(doubtful__gt=0, bad__gt=F("doubtful"), very_bad__gt=F("bad")),
@@ -49,20 +58,25 @@ class AnalysisSetting(models.Model):
 
 class Analysis(models.Model):
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Analysing"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", gettext_lazy("Queued")
+        RUNNING = "running", gettext_lazy("Analysing")
+        DONE = "done", gettext_lazy("Done")
+        FAILED = "failed", gettext_lazy("Failed")
 
     #: A worker that dies during an analysis leaves it running; after this many claims the
     #: analysis is failed instead of tried again (a match that crashes gnubg every time).
     MAX_ATTEMPTS = 3
 
     record = models.OneToOneField("games.MatchRecord", on_delete=models.CASCADE,
-                                  related_name="analysis")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
-    plies = models.PositiveSmallIntegerField(choices=Level.choices, default=Level.ZERO_PLY)
-    progress = models.PositiveSmallIntegerField(default=0, help_text="Percent, while running.")
+                                  related_name="analysis",
+                                  verbose_name=gettext_lazy("match record"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED,
+                              verbose_name=gettext_lazy("status"))
+    plies = models.PositiveSmallIntegerField(choices=Level.choices, default=Level.ZERO_PLY,
+                                             verbose_name=gettext_lazy("level"))
+    progress = models.PositiveSmallIntegerField(
+        default=0, verbose_name=gettext_lazy("progress"),
+        help_text=gettext_lazy("Percent, while running."))
     gnubg_version = models.CharField(max_length=40, blank=True)
     error = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -77,7 +91,8 @@ class Analysis(models.Model):
     thresholds = models.JSONField(default=dict, blank=True)
 
     class Meta:
-        verbose_name_plural = "analyses"
+        verbose_name = gettext_lazy("analysis")
+        verbose_name_plural = gettext_lazy("analyses")
         indexes = [models.Index(fields=["status", "queued_at"], name="analysis_status_idx")]
         constraints = [
             models.CheckConstraint(condition=Q(progress__lte=100),
@@ -93,10 +108,12 @@ class PlayerAnalysis(models.Model):
     gives them (EMG and mEMG)."""
 
     analysis = models.ForeignKey(Analysis, on_delete=models.CASCADE, related_name="players")
-    side = models.PositiveSmallIntegerField(help_text="0: the player named first (left).")
+    side = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("0: the player named first (left)."))
     player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE,
                                related_name="analyses")
-    name = models.CharField(max_length=200, help_text="As gnubg read it from the file.")
+    name = models.CharField(max_length=200,
+                            help_text=gettext_lazy("As gnubg read it from the file."))
     moves = models.PositiveIntegerField()
     unforced_moves = models.PositiveIntegerField()
     chequer_error_total = models.FloatField()
@@ -115,11 +132,14 @@ class PlayerAnalysis(models.Model):
     # null: an analysis stored before gnubg's own figures were kept, or no result
     snowie_error_rate = models.FloatField(null=True, blank=True)
     actual_result = models.FloatField(
-        null=True, blank=True, help_text="Match winning chance gained from 50%, or points.")
+        null=True, blank=True,
+        help_text=gettext_lazy("Match winning chance gained from 50%, or points."))
     luck_adjusted_result = models.FloatField(null=True, blank=True)
 
     class Meta:
         ordering = ["analysis", "side"]
+        verbose_name = gettext_lazy("player's analysis")
+        verbose_name_plural = gettext_lazy("players' analyses")
         constraints = [
             models.UniqueConstraint(fields=["analysis", "side"],
                                     name="analysis_playeranalysis_side"),
@@ -135,7 +155,12 @@ class PlayerChoice(models.Model):
 
     player = models.OneToOneField("clubs.Player", on_delete=models.CASCADE,
                                   related_name="analysis_choice")
-    on_leaderboard = models.BooleanField(default=False)
+    on_leaderboard = models.BooleanField(default=False,
+                                         verbose_name=gettext_lazy("on the leaderboard"))
+
+    class Meta:
+        verbose_name = gettext_lazy("player's choice")
+        verbose_name_plural = gettext_lazy("players' choices")
 
     def __str__(self) -> str:
         return f"{self.player}: {'on' if self.on_leaderboard else 'off'} the leaderboard"

@@ -2,6 +2,8 @@
 
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from clubs.pagecache import version_read
 from clubs.permissions import results_visible_q
@@ -10,7 +12,13 @@ from .core.decisions import turns_of
 from .core.stats import performance_rating
 from .models import Analysis, PlayerAnalysis
 
-MARKS = {"doubtful": "Doubtful", "bad": "Bad", "very_bad": "Very bad"}
+MARKS = {"doubtful": pgettext_lazy("mark", "Doubtful"), "bad": pgettext_lazy("mark", "Bad"),
+         "very_bad": pgettext_lazy("mark", "Very bad")}
+#: gnubg's words for a cube action (as the analysis stores them), for the pages.
+CUBE_WORDS = {"Double": pgettext_lazy("cube", "Double"),
+              "No double": pgettext_lazy("cube", "No double"),
+              "Too good to double": pgettext_lazy("cube", "Too good to double"),
+              "Take": pgettext_lazy("cube", "Take"), "Pass": pgettext_lazy("cube", "Pass")}
 FIGURES = ("moves", "unforced_moves", "chequer_error_total", "chequer_error_rate",
            "cube_decisions", "close_cube_decisions", "cube_error_total", "cube_error_rate",
            "error_total", "error_rate", "doubtful", "bad", "very_bad", "luck_total",
@@ -35,8 +43,16 @@ def analysis_get(*, record_id: int) -> Analysis | None:
 def analysis_errors(*, analysis: Analysis, bad_only: bool = False) -> list[dict]:
     """The marked decisions in match order, each with the mark's label and the side."""
     wanted = {"bad", "very_bad"} if bad_only else set(MARKS)
-    return [{**row, "mark_label": MARKS[row["mark"]]} for row in analysis.decisions
-            if row.get("mark") in wanted]
+    return [{**row, "mark_label": MARKS[row["mark"]],
+             "played_label": _cube_word(row.get("played")) if row.get("kind") != "move"
+             else row.get("played"),
+             "best_label": _cube_word(row.get("best")) if row.get("kind") != "move"
+             else row.get("best")}
+            for row in analysis.decisions if row.get("mark") in wanted]
+
+
+def _cube_word(text):
+    return CUBE_WORDS.get(text, text)
 
 
 def analysis_decisions(*, record_id: int) -> list[dict]:
@@ -46,8 +62,10 @@ def analysis_decisions(*, record_id: int) -> list[dict]:
     return found or []
 
 
-_TITLES = {"move": "chequer play", "cube": "cube decision (before the roll)",
-           "double": "double", "take": "take", "drop": "pass"}
+_TITLES = {"move": gettext_lazy("%(mark)s chequer play"),
+           "cube": gettext_lazy("%(mark)s cube decision (before the roll)"),
+           "double": gettext_lazy("%(mark)s double"), "take": gettext_lazy("%(mark)s take"),
+           "drop": gettext_lazy("%(mark)s pass")}
 
 
 def replay_marks(*, decisions: list[dict]) -> list[dict]:
@@ -58,23 +76,27 @@ def replay_marks(*, decisions: list[dict]) -> list[dict]:
     for row in decisions:
         if row.get("mark") not in MARKS or row.get("line") is None:
             continue
-        lost = f"{row['equity_lost']:.3f} EMG"
+        lost = gettext("%(value)s EMG") % {"value": number_format(row["equity_lost"], 3)}
         if row["kind"] == "move":
-            details = (("Roll", "".join(str(d) for d in row["dice"] or ())),
-                       ("Played", row["played"] or "(no move)"), ("Best play", row["best"]),
-                       ("Equity lost", lost))
+            details = ((pgettext("dice", "Roll"), "".join(str(d) for d in row["dice"] or ())),
+                       (gettext("Played"), row["played"] or gettext("(no move)")),
+                       (gettext("Best play"), row["best"]), (gettext("Equity lost"), lost))
         else:
-            details = (("Cube action", row["played"]), ("Right action", row["best"]),
-                       ("Equity lost", lost))
+            details = ((gettext("Cube action"), str(_cube_word(row["played"]))),
+                       (gettext("Right action"), str(_cube_word(row["best"]))),
+                       (gettext("Equity lost"), lost))
             if row.get("cube_equities"):
                 no_double, take, drop = row["cube_equities"]
-                details += (("Equities (EMG)", f"no double {no_double:+.3f}, double/take "
-                             f"{take:+.3f}, double/pass {drop:+.3f}"),)
+                details += ((gettext("Equities (EMG)"), gettext(
+                    "no double %(no_double)s, double/take %(take)s, double/pass %(drop)s") % {
+                    "no_double": signed(no_double, 3), "take": signed(take, 3),
+                    "drop": signed(drop, 3)}),)
         marks.append({
             "game": row["game_number"], "line": row["line"], "player": row["side"],
             "actions": turns_of(row["kind"]), "severe": row["mark"] in ("bad", "very_bad"),
             "css": f"mark-{row['mark']}",
-            "title": f"{MARKS[row['mark']]} {_TITLES[row['kind']]}", "details": details})
+            "title": str(_TITLES[row["kind"]]) % {"mark": MARKS[row["mark"]]},
+            "details": details})
     return marks
 
 
@@ -113,4 +135,13 @@ def analysis_summary(*, analysis: Analysis, record, players: list[PlayerAnalysis
 def _as_result(value: float | None, match_play: bool) -> str | None:
     if value is None:
         return None
-    return f"{100 * value:+.2f}%" if match_play else f"{value:+.3f} points"
+    if match_play:
+        return gettext("%(value)s%%") % {"value": signed(100 * value, 2)}
+    return gettext("%(value)s points") % {"value": signed(value, 3)}
+
+
+def signed(value: float, places: int) -> str:
+    """``value`` with its sign and ``places`` decimals, in the active language's format
+    (``+0.123``; ``+0,123`` in German)."""
+    text = number_format(abs(value), places)
+    return ("-" if round(value, places) < 0 else "+") + text

@@ -4,6 +4,8 @@ leaderboard (clubs and players that chose to show it)."""
 
 from django.db.models import Count, Sum
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from ratings.selectors import season_bounds
@@ -34,14 +36,16 @@ def player_analysis_page(*, club: Club, player: Player) -> dict:
     """Everything the player's analysis page shows (one query)."""
     rows = [_match_row(row) for row in _club_rows(club, player)]
     points = [(r["when"], r["error_rate"], r["won"],
-               f"{timezone.localtime(r['when']):%Y-%m-%d} v {r['opponent']}: "
-               f"{r['error_rate']:.1f} mEMG") for r in rows]
+               gettext("%(date)s v %(opponent)s: %(rate)s mEMG") % {
+                   "date": f"{timezone.localtime(r['when']):%Y-%m-%d}",
+                   "opponent": r["opponent"], "rate": number_format(r["error_rate"], 1)})
+              for r in rows]
     by_rate = sorted(rows, key=lambda r: (r["error_rate"], r["when"]))
     return {
         "matches": rows[::-1],
         "chart": series_chart(points, min_span=10, digits=1,
-                              label="Error rate per match (mEMG per decision)",
-                              empty="No analysed matches yet."),
+                              label=gettext("Error rate per match (mEMG per decision)"),
+                              empty=gettext("No analysed matches yet.")),
         "best": by_rate[:EXTREMES],
         "worst": by_rate[::-1][:EXTREMES] if len(rows) > EXTREMES else by_rate[::-1],
         "pooled": pooled_rates(

@@ -14,6 +14,7 @@ from celery import current_app
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.services.locks import lock_row
 from games.models import MatchRecord, MatchTurn, RulesCheck
@@ -70,9 +71,9 @@ def analysis_restart(*, record: MatchRecord, plies: int) -> Analysis:
     """Analyse again, at ``plies`` (an explicit action; the last outcome stays shown until
     the new one replaces it)."""
     if plies not in Level.values:
-        raise AnalysisError(f"unknown level {plies!r}")
+        raise AnalysisError(gettext("unknown level %(level)s") % {"level": repr(plies)})
     if not RulesCheck.objects.filter(record=record, status=RulesCheck.Status.PASSED).exists():
-        raise AnalysisError("only a match whose rules check passed is analysed")
+        raise AnalysisError(gettext("only a match whose rules check passed is analysed"))
     with transaction.atomic():
         analysis, _ = Analysis.objects.select_for_update().get_or_create(
             record=record, defaults={"plies": plies})
@@ -237,13 +238,13 @@ def analysis_setting_save(*, club_id: int, plies: int, leaderboard: bool,
     them), and the error-rate leaderboard. Analyses already done keep their marks until
     they are analysed again."""
     if plies not in Level.values:
-        raise AnalysisError(f"unknown level {plies!r}")
+        raise AnalysisError(gettext("unknown level %(level)s") % {"level": repr(plies)})
     values = {"plies": plies, "leaderboard": leaderboard}
     if thresholds is not None:
         values.update({name: Decimal(str(value)).quantize(Decimal("0.001"))
                        for name, value in asdict(thresholds).items()})
         if not 0 < values["doubtful"] < values["bad"] < values["very_bad"] < 10:
-            raise AnalysisError("the thresholds must rise: 0 < doubtful < bad < very bad "
-                                "(in EMG, three decimals)")
+            raise AnalysisError(gettext("the thresholds must rise: 0 < doubtful < bad < very "
+                                        "bad (in EMG, three decimals)"))
     setting, _ = AnalysisSetting.objects.update_or_create(club_id=club_id, defaults=values)
     return setting

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
@@ -87,13 +88,14 @@ def analysis_panel(request, pk: int):
 def analysis_restart_view(request, pk: int):
     record = _record(request, pk)
     if not is_club_admin(user=request.user, club=record.club):
-        raise PermissionDenied("Only the club's admins can have a match analysed again.")
+        raise PermissionDenied(gettext("Only the club's admins can have a match analysed again."))
     try:
         plies = int(request.POST.get("plies", ""))
         analysis_restart(record=record, plies=plies)
     except (ValueError, AnalysisError) as exc:
-        return HttpResponseBadRequest(f"Cannot analyse again: {exc}")
-    messages.success(request, f"The match is queued for analysis at {plies} ply.")
+        return HttpResponseBadRequest(gettext("Cannot analyse again: %(reason)s") % {"reason": exc})
+    messages.success(request, gettext("The match is queued for analysis at %(plies)s ply.")
+                     % {"plies": plies})
     return redirect(record.get_absolute_url() + "#analysis")
 
 

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
@@ -25,7 +26,7 @@ def player_analysis(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
     player = selectors.club_player_get(club=club, player_id=player_id)
     if player is None:
-        raise Http404("No such player in this club.")
+        raise Http404(gettext("No such player in this club."))
     own = request.user.is_authenticated and player.user_id == request.user.pk
     choice = getattr(player, "analysis_choice", None)
     return render(request, "analysis/public/player.html", {
@@ -40,11 +41,13 @@ def player_choice(request, player_id: int):
     """The signed-in player's own choice (nobody chooses for them, not even an admin)."""
     player = get_object_or_404(Player, pk=player_id)
     if player.user_id != request.user.pk:
-        raise PermissionDenied("Only the player chooses whether their error rate is shown.")
+        raise PermissionDenied(gettext("Only the player chooses whether their error rate is "
+                                       "shown."))
     shown = request.POST.get("on_leaderboard") in ("on", "1", "true")
     player_choice_save(player_id=player.pk, on_leaderboard=shown)
-    messages.success(request, "Your error rate is now shown on your clubs' leaderboards."
-                     if shown else "Your error rate is no longer shown on leaderboards.")
+    messages.success(request, gettext("Your error rate is now shown on your clubs' "
+                                      "leaderboards.")
+                     if shown else gettext("Your error rate is no longer shown on leaderboards."))
     target = request.POST.get("next", "")
     if not target.startswith("/") or not url_has_allowed_host_and_scheme(
             target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
@@ -77,6 +80,6 @@ def analysis_manage(request, slug: str):
         analysis_setting_save(club_id=club.pk, plies=form.cleaned_data["plies"],
                               leaderboard=form.cleaned_data["leaderboard"],
                               thresholds=form.cleaned_data["thresholds"])
-        messages.success(request, "Analysis settings saved.")
+        messages.success(request, gettext("Analysis settings saved."))
         return redirect("analysis:manage", slug=club.slug)
     return render(request, "analysis/manage/settings.html", {"club": club, "form": form})

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class LiveConfig(AppConfig):
     name = "live"
-    verbose_name = "Live play"
+    verbose_name = gettext_lazy("Live play")
 
     def ready(self):
         from accounts.selectors import personal_data_section_register

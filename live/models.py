@@ -8,73 +8,92 @@ action writes nothing.
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 
 class LiveMatch(models.Model):
     class Dice(models.TextChoices):
-        DIGITAL = "digital", "Digital dice (rolled by the server)"
-        MANUAL = "manual", "Real dice (scoresheet: the players enter what they rolled)"
+        DIGITAL = "digital", gettext_lazy("Digital dice (rolled by the server)")
+        MANUAL = "manual", gettext_lazy(
+            "Real dice (scoresheet: the players enter what they rolled)")
 
     class Level(models.TextChoices):
         """The computer's strength (GNU Backgammon): noise at 0 ply, then 2 ply."""
 
-        BEGINNER = "beginner", "Beginner"
-        CASUAL = "casual", "Casual"
-        INTERMEDIATE = "intermediate", "Intermediate"
-        ADVANCED = "advanced", "Advanced"
-        EXPERT = "expert", "Expert"
-        WORLD_CLASS = "world_class", "World class"
+        BEGINNER = "beginner", pgettext_lazy("rating", "Beginner")
+        CASUAL = "casual", pgettext_lazy("rating", "Casual")
+        INTERMEDIATE = "intermediate", pgettext_lazy("rating", "Intermediate")
+        ADVANCED = "advanced", pgettext_lazy("rating", "Advanced")
+        EXPERT = "expert", pgettext_lazy("rating", "Expert")
+        WORLD_CLASS = "world_class", pgettext_lazy("rating", "World class")
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE,
-                             related_name="live_matches")
-    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
-                                 help_text="Player 0: the left column of the match file.")
+                             related_name="live_matches", verbose_name=gettext_lazy("club"))
+    player_a = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, related_name="+",
+        verbose_name=gettext_lazy("player A"),
+        help_text=gettext_lazy("Player 0: the left column of the match file."))
     player_b = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
-                                 null=True, blank=True, help_text="Empty: the computer.")
-    length = models.PositiveSmallIntegerField(help_text="Points to win; 0 = money play.")
-    crawford = models.BooleanField(default=True)
-    jacoby = models.BooleanField(default=False, help_text="Money play only.")
-    beavers = models.BooleanField(default=False, help_text="Money play only.")
-    dice = models.CharField(max_length=8, choices=Dice.choices, default=Dice.DIGITAL)
-    level = models.CharField(max_length=12, choices=Level.choices, blank=True)
+                                 null=True, blank=True, verbose_name=gettext_lazy("player B"),
+                                 help_text=gettext_lazy("Empty: the computer."))
+    length = models.PositiveSmallIntegerField(
+        verbose_name=gettext_lazy("length"),
+        help_text=gettext_lazy("Points to win; 0 = money play."))
+    crawford = models.BooleanField(default=True, verbose_name=gettext_lazy("Crawford rule"))
+    jacoby = models.BooleanField(default=False, verbose_name=gettext_lazy("Jacoby rule"),
+                                 help_text=gettext_lazy("Money play only."))
+    beavers = models.BooleanField(default=False, verbose_name=gettext_lazy("beavers"),
+                                  help_text=gettext_lazy("Money play only."))
+    dice = models.CharField(max_length=8, choices=Dice.choices, default=Dice.DIGITAL,
+                            verbose_name=gettext_lazy("dice"))
+    level = models.CharField(max_length=12, choices=Level.choices, blank=True,
+                             verbose_name=gettext_lazy("level"))
     tournament_match = models.ForeignKey(
         "tournaments.TournamentMatch", null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="live_matches")
+        related_name="live_matches", verbose_name=gettext_lazy("tournament match"))
     #: One tablet passed across the table: the creator (one of the players) acts for both.
     one_device = models.BooleanField(
-        default=False, help_text="The player who started it acts for both sides (one device "
-        "passed across the table).")
+        default=False, verbose_name=gettext_lazy("one device"),
+        help_text=gettext_lazy("The player who started it acts for both sides (one device "
+                               "passed across the table)."))
     #: A ladder challenge played here: its end reports the result with the match file.
     challenge = models.ForeignKey(
         "tournaments.Challenge", null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="live_matches")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+        related_name="live_matches", verbose_name=gettext_lazy("challenge"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING,
+                              verbose_name=gettext_lazy("status"))
     #: The number of accepted actions: the pages that follow the match compare it.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=gettext_lazy("created by"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished"))
     #: The match record made of the finished match (its rules check, its analysis).
     record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
-                               on_delete=models.SET_NULL, related_name="live_matches")
+                               on_delete=models.SET_NULL, related_name="live_matches",
+                               verbose_name=gettext_lazy("match record"))
     #: What became of the finished match's file when it could not be filed (shown to all).
-    note = models.TextField(blank=True)
+    note = models.TextField(blank=True, verbose_name=gettext_lazy("note"))
     #: The first login that acted for a player not its own (the creator of a one-device
     #: match, a club admin at the table): the match then ends as a report that the opponent
     #: (or a club admin or referee) confirms; its file is the evidence.
     proxy_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="+")
+                                 on_delete=models.SET_NULL, related_name="+",
+                                 verbose_name=gettext_lazy("acted for a player by"))
     proxy_name = models.CharField(max_length=150, blank=True,
-                                  help_text="Who acted for a player not their own.")
+                                  verbose_name=gettext_lazy("acting name"),
+                                  help_text=gettext_lazy("Who acted for a player not their own."))
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name_plural = "live matches"
+        verbose_name = gettext_lazy("live match")
+        verbose_name_plural = gettext_lazy("live matches")
         constraints = [
             models.CheckConstraint(condition=~Q(player_a=F("player_b")),
                                    name="live_livematch_two_players"),
@@ -102,21 +121,22 @@ class LiveMatch(models.Model):
         if not self.proxy_name:
             return ""
         if self.one_device and self.proxy_by_id == self.created_by_id:
-            return f"Played on one device by {self.proxy_name}."
-        return f"{self.proxy_name} acted for a player (not each player's own login)."
+            return gettext("Played on one device by %(name)s.") % {"name": self.proxy_name}
+        return gettext("%(name)s acted for a player (not each player's own login).") % {
+            "name": self.proxy_name}
 
 
 class LiveAction(models.Model):
     class Kind(models.TextChoices):
-        ROLL = "roll", "Roll"
-        MOVE = "move", "Move"
-        DOUBLE = "double", "Double"
-        TAKE = "take", "Take"
-        DROP = "drop", "Drop"
-        BEAVER = "beaver", "Beaver"
-        RESIGN = "resign", "Resign"
-        ACCEPT = "accept", "Accept"
-        REJECT = "reject", "Reject"
+        ROLL = "roll", pgettext_lazy("live action", "Roll")
+        MOVE = "move", pgettext_lazy("live action", "Move")
+        DOUBLE = "double", pgettext_lazy("live action", "Double")
+        TAKE = "take", pgettext_lazy("live action", "Take")
+        DROP = "drop", pgettext_lazy("live action", "Drop")
+        BEAVER = "beaver", pgettext_lazy("live action", "Beaver")
+        RESIGN = "resign", pgettext_lazy("live action", "Resign")
+        ACCEPT = "accept", pgettext_lazy("live action", "Accept")
+        REJECT = "reject", pgettext_lazy("live action", "Reject")
 
     match = models.ForeignKey(LiveMatch, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
@@ -137,6 +157,8 @@ class LiveAction(models.Model):
 
     class Meta:
         ordering = ["match", "seq"]
+        verbose_name = gettext_lazy("live action")
+        verbose_name_plural = gettext_lazy("live actions")
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="live_liveaction_one_per_seq"),
             models.CheckConstraint(condition=Q(side__isnull=True) | Q(side__lte=1),

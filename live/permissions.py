@@ -8,6 +8,7 @@ roles; this reads the match's own players).
 """
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
 
 from clubs.permissions import is_club_admin, is_member
 from live.models import LiveMatch
@@ -22,7 +23,7 @@ def live_club_for_viewer(*, user, club):
     """The club whose live matches ``user`` may follow (its members; everyone when the club
     shows its results to everyone)."""
     if not (club.results_public or is_member(user=user, club=club)):
-        raise PermissionDenied("Only members of this club can follow its live matches.")
+        raise PermissionDenied(gettext("Only members of this club can follow its live matches."))
     return club
 
 
@@ -32,7 +33,7 @@ def live_sides_for(*, user, match: LiveMatch) -> frozenset[int]:
     if user is None:
         if match.is_practice:
             return frozenset({1})
-        raise PermissionDenied("The computer plays only practice matches.")
+        raise PermissionDenied(gettext("The computer plays only practice matches."))
     sides = set()
     if user.is_authenticated:
         for side, player in enumerate((match.player_a, match.player_b)):
@@ -43,7 +44,7 @@ def live_sides_for(*, user, match: LiveMatch) -> frozenset[int]:
         if match.tournament_match_id and is_club_admin(user=user, club=match.club):
             sides |= {0, 1}
     if not sides:
-        raise PermissionDenied("Only the two players act in this match"
-                               + (" (and the club's admins)." if match.tournament_match_id
-                                  else "."))
+        raise PermissionDenied(
+            gettext("Only the two players act in this match (and the club's admins).")
+            if match.tournament_match_id else gettext("Only the two players act in this match."))
     return frozenset(sides)

@@ -14,6 +14,7 @@ from celery import current_app
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
@@ -49,6 +50,12 @@ class StaleAction(LiveError, ConflictError):
     late duplicate, or a board that had not heard the last change. Nothing is stored."""
 
 
+def refusal_text(refused: Refused) -> str:
+    """The core's refusal in the active language (its template translated, then filled)."""
+    text = gettext(refused.template)
+    return text % refused.params if refused.params else text
+
+
 # --------------------------------------------------------------------------- starting
 
 
@@ -68,24 +75,27 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
                                                                 player_a, player_b)
     if challenge is not None:
         if tournament_match is not None:
-            raise LiveError("A live match plays a tournament match or a challenge, not both.")
+            raise LiveError(gettext("A live match plays a tournament match or a challenge, not "
+                                    "both."))
         player_a, player_b, length = _from_challenge(club, challenge)
     if player_a is None:
-        raise LiveError("Choose the first player.")
+        raise LiveError(gettext("Choose the first player."))
     _check_players(club, by, player_a, player_b, tournament_match)
     if not 0 <= length <= MAX_LENGTH:
-        raise LiveError(f"The match length is 0 (money play) to {MAX_LENGTH} points.")
+        raise LiveError(gettext("The match length is 0 (money play) to %(most)s points.")
+                        % {"most": MAX_LENGTH})
     if dice not in LiveMatch.Dice.values:
-        raise LiveError("Dice are 'digital' (rolled by the server) or 'manual' (real dice).")
+        raise LiveError(gettext("Dice are 'digital' (rolled by the server) or 'manual' (real "
+                                "dice)."))
     if player_b is None:
         _check_practice(by, player_a, dice, level, tournament_match)
     elif level:
-        raise LiveError("A level is for a match against the computer.")
+        raise LiveError(gettext("A level is for a match against the computer."))
     if length and (jacoby or beavers):
-        raise LiveError("Jacoby and beavers are money-play rules (length 0).")
+        raise LiveError(gettext("Jacoby and beavers are money-play rules (length 0)."))
     if one_device and (player_b is None
                        or by.pk not in (player_a.user_id, player_b.user_id)):
-        raise LiveError("One device is for two members, started by one of them.")
+        raise LiveError(gettext("One device is for two members, started by one of them."))
     return LiveMatch.objects.create(
         club=club, player_a=player_a, player_b=player_b, length=length, dice=dice,
         level=level, tournament_match=tournament_match, crawford=crawford, jacoby=jacoby,
@@ -96,15 +106,17 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
 def _from_tournament(club, row: TournamentMatch, player_a, player_b):
     row = TournamentMatch.objects.select_related("tournament").get(pk=row.pk)
     if row.tournament.club_id != club.pk:
-        raise LiveError("That tournament match is not this club's.")
+        raise LiveError(gettext("That tournament match is not this club's."))
     if row.status not in (TournamentMatch.Status.READY, TournamentMatch.Status.IN_PROGRESS):
-        raise LiveError(f"Match {row.key} is not ready to be played "
-                        f"({row.get_status_display().lower()}).")
+        raise LiveError(gettext("Match %(key)s is not ready to be played (%(status)s).")
+                        % {"key": row.key, "status": row.get_status_display().lower()})
     given = {p.pk for p in (player_a, player_b) if p is not None}
     if not given <= {row.player_a_id, row.player_b_id}:
-        raise LiveError(f"Match {row.key} is between its own two players.")
+        raise LiveError(gettext("Match %(key)s is between its own two players.")
+                        % {"key": row.key})
     if row.live_matches.filter(status=LiveMatch.Status.PLAYING).exists():
-        raise LiveError(f"Match {row.key} is already being played live.")
+        raise LiveError(gettext("Match %(key)s is already being played live.")
+                        % {"key": row.key})
     crawford = row.tournament.options.get("crawford", True)
     return row.player_a, row.player_b, row.length, crawford
 
@@ -113,12 +125,12 @@ def _from_challenge(club, challenge: Challenge):
     row = Challenge.objects.select_related("ladder", "challenger", "challenged").get(
         pk=challenge.pk)
     if row.ladder.club_id != club.pk:
-        raise LiveError("That challenge is not this club's.")
+        raise LiveError(gettext("That challenge is not this club's."))
     if row.status not in (Challenge.Status.OPEN, Challenge.Status.ACCEPTED):
-        raise LiveError(f"This challenge is not to be played "
-                        f"({row.get_status_display().lower()}).")
+        raise LiveError(gettext("This challenge is not to be played (%(status)s).")
+                        % {"status": row.get_status_display().lower()})
     if row.live_matches.filter(status=LiveMatch.Status.PLAYING).exists():
-        raise LiveError("This challenge is already being played live.")
+        raise LiveError(gettext("This challenge is already being played live."))
     return row.challenger, row.challenged, row.length
 
 
@@ -126,29 +138,31 @@ def _check_practice(by, player_a, dice, level, tournament_match) -> None:
     """Practice against the computer: the player's own, digital dice (the computer cannot
     see real dice), a level, never a tournament match."""
     if tournament_match is not None:
-        raise LiveError("A tournament match is played between its two players.")
+        raise LiveError(gettext("A tournament match is played between its two players."))
     if player_a.user_id is None or player_a.user_id != by.pk:
-        raise PermissionDenied("A practice match is started by its player.")
+        raise PermissionDenied(gettext("A practice match is started by its player."))
     if dice != LiveMatch.Dice.DIGITAL:
-        raise LiveError("Against the computer the server rolls the dice: choose digital dice.")
+        raise LiveError(gettext("Against the computer the server rolls the dice: choose "
+                                "digital dice."))
     if level not in LiveMatch.Level.values:
-        raise LiveError("Choose the computer's level: "
-                        + ", ".join(LiveMatch.Level.values) + ".")
+        raise LiveError(gettext("Choose the computer's level: %(levels)s.")
+                        % {"levels": ", ".join(LiveMatch.Level.values)})
 
 
 def _check_players(club, by, player_a, player_b, tournament_match) -> None:
     if player_b is not None and player_a.pk == player_b.pk:
-        raise LiveError("A match needs two different players.")
+        raise LiveError(gettext("A match needs two different players."))
     wanted = [p.pk for p in (player_a, player_b) if p is not None]
     members = set(Membership.objects.active().filter(club=club, player_id__in=wanted)
                   .values_list("player_id", flat=True))
     for player in (player_a, player_b):
         if player is not None and player.pk not in members:
-            raise LiveError(f"{player} is not a member of {club}.")
+            raise LiveError(gettext("%(player)s is not a member of %(club)s.")
+                            % {"player": player, "club": club})
     playing = any(p is not None and p.user_id == by.pk for p in (player_a, player_b))
     if not (playing or is_club_admin(user=by, club=club)):
-        raise PermissionDenied("A live match is started by one of its players or by a club "
-                               "admin.")
+        raise PermissionDenied(gettext("A live match is started by one of its players or by a "
+                                       "club admin."))
 
 
 # --------------------------------------------------------------------------- acting
@@ -167,10 +181,11 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
             "club", "player_a", "player_b").get(pk=match_id)
         sides = live_sides_for(user=by, match=match)
         if match.status != LiveMatch.Status.PLAYING:
-            raise LiveError("The match is over.")
+            raise LiveError(gettext("The match is over."))
         if version is not None and version != match.version:
-            raise StaleAction(f"The match has changed since (version {version}; it is now "
-                              f"at {match.version}): look again before acting.")
+            raise StaleAction(gettext("The match has changed since (version %(version)s; it is "
+                                      "now at %(now)s): look again before acting.")
+                              % {"version": version, "now": match.version})
         played = selectors.live_match_play(match=match, take=True)
         side = _side(match, played, sides, player)
         steps = []
@@ -179,7 +194,7 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
                 played.apply(step)
                 steps.append(step)
         except Refused as exc:
-            raise LiveError(exc.reason, legal_plays=exc.legal_plays) from exc
+            raise LiveError(refusal_text(exc), legal_plays=exc.legal_plays) from exc
         _store(match, steps, by, for_side=_for_side(match, side, by))
         if played.finished:
             _finish(match, played, by)
@@ -213,16 +228,16 @@ def _side(match: LiveMatch, played: LiveMatchPlay, sides, player: int | None) ->
     if player is not None:
         ids = [match.player_a_id, match.player_b_id]
         if player not in ids:
-            raise LiveError("That player does not play this match.")
+            raise LiveError(gettext("That player does not play this match."))
         side = ids.index(player)
         if side not in sides:
-            raise PermissionDenied("You cannot act for your opponent.")
+            raise PermissionDenied(gettext("You cannot act for your opponent."))
         return side
     if len(sides) == 1:
         return next(iter(sides))
     turn = played.turn()
     if turn is None and match.dice == LiveMatch.Dice.MANUAL:
-        raise LiveError("Say who won the opening roll ('player').")
+        raise LiveError(gettext("Say who won the opening roll ('player')."))
     return turn
 
 
@@ -233,7 +248,7 @@ def _steps(match, played, kind, side, dice, play, value):
     elif match.dice == LiveMatch.Dice.MANUAL:
         yield Action("roll", side, _pair(dice))
     elif dice is not None:
-        raise LiveError("The server rolls the dice in this match: send no dice.")
+        raise LiveError(gettext("The server rolls the dice in this match: send no dice."))
     elif not played.opening:
         yield Action("roll", side, (_die(), _die()))
     else:  # one die each, player A's first, until the engine's Game says who starts
@@ -364,8 +379,8 @@ def _awaits(match: LiveMatch) -> str:
     """Why the report waits for a person ("" when the file may confirm it)."""
     if not match.proxy_name:
         return ""
-    return f"{match.proxy_note} The opponent confirms or disputes it with their own login " \
-           "(or a club admin or referee decides)."
+    return gettext("%(note)s The opponent confirms or disputes it with their own login (or a "
+                   "club admin or referee decides).") % {"note": match.proxy_note}
 
 
 def _reporter(match: LiveMatch, by):
@@ -379,7 +394,7 @@ def _reporter(match: LiveMatch, by):
     for player in players:
         if player is not None and player.user_id:
             return player.user
-    raise LiveError("Neither player has a login to report the result with.")
+    raise LiveError(gettext("Neither player has a login to report the result with."))
 
 
 # --------------------------------------------------------------------------- real time

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
@@ -85,9 +86,12 @@ def _board_svg(played: LiveMatchPlay, *, home: str, actor: int, targets: bool,
     game = played.game
     names = played.settings.names
     turn = played.turn()
-    label = f"{names[0]} (white, bottom) v {names[1]} (black, top)"
-    if turn is not None:
-        label += f"; {names[turn]} to play"
+    if turn is None:
+        label = gettext("%(white)s (white, bottom) v %(black)s (black, top)") % {
+            "white": names[0], "black": names[1]}
+    else:
+        label = gettext("%(white)s (white, bottom) v %(black)s (black, top); %(name)s to "
+                        "play") % {"white": names[0], "black": names[1], "name": names[turn]}
     view = BoardView(
         sides=played.sides(), home=home, actor=actor,
         dice=game.dice if game.phase is Phase.MOVE else None,
@@ -107,23 +111,51 @@ def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
     names = played.settings.names
     state = selectors.live_state(match=match, played=played)
     ids = [match.player_a_id, match.player_b_id]
+    resign_words = _resign_words()
     return {
         "match": match, "state": state, "controls": controls, "names": names,
         "screen": screen,
         "players": [{"id": ids[side], "name": names[side], "side": side} for side in (0, 1)],
         "turn_name": names[turn] if turn is not None else "",
-        "me_name": " and ".join(names[s] for s in sorted(mine)),
+        "me_name": _both(names[s] for s in sorted(mine)),
+        "winner_name": _name_of(names, ids, state.get("winner")),
+        "last_winner_name": _name_of(names, ids, (state.get("last_game") or {}).get("winner")),
+        "owner_name": names[state["cube"]["owner_side"]] if _owned(state) else "",
+        "resign_offered": resign_words.get((state.get("resignation") or {}).get("value"), ""),
         "board": mark_safe(_board_svg(played, home=_home(request), actor=actor,  # noqa: S308
                                       targets=controls["move"])),
         "moves": [(names[event.player], format_event(event).strip())
                   for event in played.sheet.events],
-        "resign_words": {1: "a single game", 2: "a gammon", 3: "a backgammon"},
+        "resign_words": resign_words,
         "offered": 2 * game.cube.value,
         "crawford": game.crawford_game and not played.opening,
         "dice_faces": range(1, 7),
         "computer_turn": (match.is_practice and match.status == LiveMatch.Status.PLAYING
                           and turn == services.COMPUTER_SIDE),
     }
+
+
+def _resign_words() -> dict[int, str]:
+    return {1: pgettext("resign", "a single game"), 2: pgettext("resign", "a gammon"),
+            3: pgettext("resign", "a backgammon")}
+
+
+def _both(names) -> str:
+    """One name, or two joined ("A and B")."""
+    names = list(names)
+    if len(names) == 2:
+        return gettext("%(first)s and %(second)s") % {"first": names[0], "second": names[1]}
+    return "".join(names)
+
+
+def _name_of(names, ids, player_id) -> str:
+    """The name of the match's player whose id is ``player_id`` (the second player's
+    otherwise, as the board always said)."""
+    return names[0] if player_id == ids[0] else names[1]
+
+
+def _owned(state: dict) -> bool:
+    return (state.get("cube") or {}).get("owner_side") is not None
 
 
 @login_if_anonymous
@@ -266,7 +298,7 @@ def _named(model, value):
         return None
     row = model.objects.filter(pk=_int(value)).first()
     if row is None:
-        raise Http404(f"No such {model._meta.verbose_name}.")
+        raise Http404(gettext("No such %(thing)s.") % {"thing": model._meta.verbose_name})
     return row
 
 
@@ -285,7 +317,7 @@ def _start(request, club):
         computer = post.get("player_b") == "computer"
         b = None if computer else lobby_player(club=club, post=post, field="player_b")
         if row is None and challenge is None and (a is None or (b is None and not computer)):
-            raise services.LiveError("Choose the two players.")
+            raise services.LiveError(gettext("Choose the two players."))
         match = services.live_match_create(
             club=club, by=request.user, player_a=a, player_b=b,
             length=_int(post.get("length", "")) or 0,

@@ -11,6 +11,7 @@ active member of the club with that name.
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club, Player
@@ -77,7 +78,8 @@ def lobby_player(*, club: Club, post, field: str) -> Player | None:
         return None
     found = list(club_members(club=club).filter(player__name__iexact=name)[:2])
     if not found:
-        raise LiveError(f"No member of the club is called “{name}”.")
+        raise LiveError(gettext("No member of the club is called “%(name)s”.") % {"name": name})
     if len(found) > 1:
-        raise LiveError(f"Several members are called “{name}”: choose one from the list.")
+        raise LiveError(gettext("Several members are called “%(name)s”: choose one from the list.")
+                        % {"name": name})
     return found[0].player

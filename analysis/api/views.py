@@ -1,6 +1,7 @@
 """API: the analysis of a match record, and a player's series of analysed matches."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
@@ -86,7 +87,7 @@ class MatchAnalysisApi(APIView):
         match_record_for_viewer(user=request.user, record=record)
         analysis = selectors.analysis_get(record_id=record.pk)
         if analysis is None:
-            return Response({"detail": "This match has not been analysed."}, status=404)
+            return Response({"detail": gettext("This match has not been analysed.")}, status=404)
         return Response(AnalysisOutput(analysis).data)
 
 

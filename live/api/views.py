@@ -4,6 +4,7 @@ refusal is a 400 with its reason (and, for an illegal play, the legal plays), an
 decided on an older version of the match a 409, someone who may not act gets a 403
 (``ApiErrorsMixin``)."""
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
@@ -60,7 +61,7 @@ def _player(pk: int | None) -> Player | None:
         return None
     player = Player.objects.filter(pk=pk).first()
     if player is None:
-        raise services.LiveError(f"No player {pk}.")
+        raise services.LiveError(gettext("No player %(id)s.") % {"id": pk})
     return player
 
 
@@ -79,12 +80,12 @@ class LiveMatchCreateApi(ApiErrorsMixin, APIView):
         if given.get("tournament_match"):
             row = TournamentMatch.objects.filter(pk=given["tournament_match"]).first()
             if row is None:
-                raise services.LiveError("No such tournament match.")
+                raise services.LiveError(gettext("No such tournament match."))
         challenge = None
         if given.get("challenge"):
             challenge = Challenge.objects.filter(pk=given["challenge"]).first()
             if challenge is None:
-                raise services.LiveError("No such challenge.")
+                raise services.LiveError(gettext("No such challenge."))
         match = services.live_match_create(
             club=club, by=request.user, player_a=_player(given["player_a"]),
             player_b=_player(given["player_b"]), length=given["length"],

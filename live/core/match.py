@@ -30,19 +30,25 @@ from games.engine import (
 from games.engine import matchfile as mf
 from games.engine.scoring import MatchId
 
+from .i18n import gettext_noop
+
 KINDS = ("roll", "move", "double", "take", "drop", "beaver", "resign", "accept", "reject")
 RESIGN_KINDS = {1: ResultKind.SINGLE, 2: ResultKind.GAMMON, 3: ResultKind.BACKGAMMON}
 
 
 class Refused(ValueError):
-    """An action the match does not accept now; ``reason`` says why. ``legal_plays`` lists
-    the plays of the roll for an illegal play; ``out_of_turn`` marks an action by a side
-    whose turn it is not."""
+    """An action the match does not accept now; ``reason`` says why (in English).
+    ``template`` and ``params`` are the same reason for a translation: the template marked
+    with ``gettext_noop``, its ``%(name)s`` values filled in after translating it.
+    ``legal_plays`` lists the plays of the roll for an illegal play; ``out_of_turn`` marks an
+    action by a side whose turn it is not."""
 
-    def __init__(self, reason: str, *, legal_plays: tuple[str, ...] = (),
-                 out_of_turn: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, template: str, *, params: dict | None = None,
+                 legal_plays: tuple[str, ...] = (), out_of_turn: bool = False) -> None:
+        self.template = template
+        self.params = dict(params or {})
+        self.reason = template % self.params if self.params else template
+        super().__init__(self.reason)
         self.legal_plays = legal_plays
         self.out_of_turn = out_of_turn
 
@@ -163,14 +169,15 @@ class LiveMatchPlay:
 
     def apply(self, action: Action) -> None:
         if action.kind not in KINDS:
-            raise Refused(f"Unknown action {action.kind!r}: one of {', '.join(KINDS)}.")
+            raise Refused(gettext_noop("Unknown action %(action)s: one of %(kinds)s."),
+                          params={"action": repr(action.kind), "kinds": ", ".join(KINDS)})
         if self.finished:
-            raise Refused("The match is over.")
+            raise Refused(gettext_noop("The match is over."))
         if action.kind == "roll":
             self._roll(action)
             return
         if self.opening:
-            raise Refused("Roll first: the game starts with the opening roll.")
+            raise Refused(gettext_noop("Roll first: the game starts with the opening roll."))
         getattr(self, "_" + action.kind)(action)
 
     def _roll(self, action: Action) -> None:
@@ -198,9 +205,10 @@ class LiveMatchPlay:
                 self.sheet.written_dice = game.dice
             return
         if side not in (0, 1):
-            raise Refused("Say who won the opening roll.")
+            raise Refused(gettext_noop("Say who won the opening roll."))
         if dice[0] == dice[1]:
-            raise Refused("An opening roll is never a doublet: both players roll again.")
+            raise Refused(gettext_noop("An opening roll is never a doublet: both players roll "
+                                       "again."))
         high, low = max(dice), min(dice)
         game.roll_opening((high, low) if side == 0 else (low, high))
         self.sheet.written_dice = dice
@@ -211,8 +219,8 @@ class LiveMatchPlay:
         try:
             play = game.play(action.play)
         except (IllegalPlayError, InvalidNotationError, AmbiguousPlayError) as exc:
-            raise Refused(_play_refusal(exc, action.play), legal_plays=self.legal_plays()) \
-                from exc
+            template, params = _play_refusal(exc, action.play)
+            raise Refused(template, params=params, legal_plays=self.legal_plays()) from exc
         text = _written(before, dice, action.play, play)
         self.sheet.events.append(mf.Roll(action.side, dice, mf.RollKind.PLAY, text))
         self._maybe_over()
@@ -222,7 +230,8 @@ class LiveMatchPlay:
         try:
             game.double()
         except CubeError as exc:
-            raise Refused(_cube_refusal(exc)) from exc
+            template, params = _cube_refusal(exc)
+            raise Refused(template, params=params) from exc
         self.sheet.events.append(mf.Double(action.side, game.cube.value * 2))
 
     def _take(self, action: Action) -> None:
@@ -243,7 +252,8 @@ class LiveMatchPlay:
         try:
             game.beaver(action.side)
         except CubeError as exc:
-            raise Refused("No beaver here: " + _cube_refusal(exc)) from exc
+            template, params = _cube_refusal(exc, beaver=True)
+            raise Refused(template, params=params) from exc
         self.sheet.events.append(mf.Beaver(action.side, game.cube.value * 2))
 
     def resign_refusal(self, side: int | None) -> Refused | None:
@@ -251,11 +261,12 @@ class LiveMatchPlay:
         or before the opponent has rolled (then the opponent answers)."""
         game = self.game
         if side not in (0, 1):
-            return Refused("Say who resigns.")
+            return Refused(gettext_noop("Say who resigns."))
         if self.opening or self.finished:
             return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
         if game.phase is Phase.MOVE and side != game.on_roll:
-            return Refused("Wait until your opponent has played to resign.", out_of_turn=True)
+            return Refused(gettext_noop("Wait until your opponent has played to resign."),
+                           out_of_turn=True)
         if game.phase not in (Phase.ROLL, Phase.MOVE):
             return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
         return None
@@ -264,7 +275,8 @@ class LiveMatchPlay:
         game = self.game
         kind = RESIGN_KINDS.get(action.value)
         if kind is None:
-            raise Refused("Resign 1 (a single game), 2 (a gammon) or 3 (a backgammon).")
+            raise Refused(gettext_noop("Resign 1 (a single game), 2 (a gammon) or 3 (a "
+                                       "backgammon)."))
         refusal = self.resign_refusal(action.side)
         if refusal is not None:
             raise refusal
@@ -290,7 +302,8 @@ class LiveMatchPlay:
         if game.phase is not phase:
             raise Refused(_phase_refusal(game, what), out_of_turn=side != game.turn)
         if side != game.turn:
-            raise Refused(f"It is {self.settings.names[game.turn]}'s turn.", out_of_turn=True)
+            raise Refused(gettext_noop("It is %(name)s's turn."),
+                          params={"name": self.settings.names[game.turn]}, out_of_turn=True)
         return game
 
     def _maybe_over(self) -> None:
@@ -327,13 +340,14 @@ class LiveMatchPlay:
 
 def _dice(dice) -> tuple[int, int]:
     if dice is None:
-        raise Refused("Give the two dice rolled, e.g. [5, 1].")
+        raise Refused(gettext_noop("Give the two dice rolled, e.g. [5, 1]."))
     try:
         first, second = dice
         pair = (int(first), int(second))
         normalize_dice(pair)
     except (TypeError, ValueError, InvalidDiceError) as exc:
-        raise Refused("The dice are two numbers from 1 to 6, e.g. [5, 1].") from exc
+        raise Refused(gettext_noop("The dice are two numbers from 1 to 6, e.g. [5, 1].")) \
+            from exc
     return pair
 
 
@@ -348,41 +362,73 @@ def _written(position, dice, text: str, play) -> str:
     return " ".join(f"{move.src}/{move.dst}" for move in moves)
 
 
-def _play_refusal(exc: Exception, text: str) -> str:
+def _play_refusal(exc: Exception, text: str) -> tuple[str, dict]:
+    """The refusal of a play (a template and its values; the engine's own words stay)."""
     if isinstance(exc, InvalidNotationError):
-        return f"{text!r} is not a play: {exc.reason}. Write it like 13/8 6/5."
+        return (gettext_noop("%(play)s is not a play: %(reason)s. Write it like 13/8 6/5."),
+                {"play": repr(text), "reason": exc.reason})
     if isinstance(exc, AmbiguousPlayError):
-        return f"{text!r} could be {' or '.join(exc.candidates)}: say which."
+        return (gettext_noop("%(play)s could be %(candidates)s: say which."),
+                {"play": repr(text), "candidates": " or ".join(exc.candidates)})
     detail = f" ({exc.detail})" if getattr(exc, "detail", "") else ""
-    return f"{text!r} is not a legal play here: {exc.rule.value.replace('_', ' ')}{detail}."
+    return (gettext_noop("%(play)s is not a legal play here: %(rule)s%(detail)s."),
+            {"play": repr(text), "rule": exc.rule.value.replace("_", " "), "detail": detail})
 
 
-def _cube_refusal(exc: CubeError) -> str:
+_CUBE_REFUSALS = {
+    "crawford_no_double": gettext_noop("no doubling in the Crawford game."),
+    "cube_not_owned": gettext_noop("the cube is your opponent's."),
+    "cube_limit": gettext_noop("the cube is at its limit."),
+    "beaver_not_allowed": gettext_noop("beavers are not played here."),
+}
+_BEAVER_REFUSALS = {
+    "crawford_no_double": gettext_noop("No beaver here: no doubling in the Crawford game."),
+    "cube_not_owned": gettext_noop("No beaver here: the cube is your opponent's."),
+    "cube_limit": gettext_noop("No beaver here: the cube is at its limit."),
+    "beaver_not_allowed": gettext_noop("No beaver here: beavers are not played here."),
+}
+
+
+def _cube_refusal(exc: CubeError, *, beaver: bool = False) -> tuple[str, dict]:
     rule = getattr(exc, "rule", None)
     value = getattr(rule, "value", str(rule))
-    return {
-        "crawford_no_double": "no doubling in the Crawford game.",
-        "cube_not_owned": "the cube is your opponent's.",
-        "cube_limit": "the cube is at its limit.",
-        "beaver_not_allowed": "beavers are not played here.",
-    }.get(value, str(exc))
+    known = (_BEAVER_REFUSALS if beaver else _CUBE_REFUSALS).get(value)
+    if known is not None:
+        return known, {}
+    if beaver:
+        return gettext_noop("No beaver here: %(reason)s"), {"reason": str(exc)}
+    return "%(reason)s", {"reason": str(exc)}
+
+
+_CANNOT = {
+    "roll": gettext_noop("You cannot roll now."),
+    "move": gettext_noop("You cannot move now."),
+    "double": gettext_noop("You cannot double now."),
+    "take": gettext_noop("You cannot take now."),
+    "drop": gettext_noop("You cannot drop now."),
+    "beaver": gettext_noop("You cannot beaver now."),
+    "resign": gettext_noop("You cannot resign now."),
+    "accept": gettext_noop("You cannot accept now."),
+    "reject": gettext_noop("You cannot reject now."),
+}
 
 
 def _phase_refusal(game: Game, what: str) -> str:
     phase = game.phase
     if phase is Phase.DOUBLE:
-        return "A double waits for an answer: take, drop" + (
-            " or beaver." if game.rules.beavers_in_force else " it.")
+        if game.rules.beavers_in_force:
+            return gettext_noop("A double waits for an answer: take, drop or beaver.")
+        return gettext_noop("A double waits for an answer: take, drop it.")
     if phase is Phase.RESIGN:
-        return "A resignation waits for an answer: accept or reject it."
+        return gettext_noop("A resignation waits for an answer: accept or reject it.")
     if phase is Phase.MOVE:
-        return "The dice are rolled: play them." if what != "resign" else \
-            "Wait until your opponent has played."
-    if phase is Phase.ROLL:
-        return "Roll the dice first." if what == "move" else f"You cannot {what} now."
+        return gettext_noop("The dice are rolled: play them.") if what != "resign" else \
+            gettext_noop("Wait until your opponent has played.")
+    if phase is Phase.ROLL and what == "move":
+        return gettext_noop("Roll the dice first.")
     if phase is Phase.OVER:
-        return "The game is over: roll to start the next one."
-    return f"You cannot {what} now."
+        return gettext_noop("The game is over: roll to start the next one.")
+    return _CANNOT[what]
 
 
 __all__ = ["KINDS", "RESIGN_KINDS", "Action", "GameSheet", "LiveMatchPlay", "Refused",

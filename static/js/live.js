@@ -6,6 +6,11 @@
 // Every control is also a plain form, so the page works without JavaScript.
 (function () {
   "use strict";
+  // The words come from Django's JavaScript catalogue (base.html loads it first).
+  var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\((\w+)\)s/g, function (m, name) { return String(obj[name]); });
+  };
   var root = document.getElementById("live");
   if (!root) { return; }
   document.documentElement.classList.add("js");
@@ -143,7 +148,8 @@
                          headers: { "Accept": "application/json" } })
       .then(function (r) {
         return r.json().catch(function () {
-          return { ok: false, message: "The server refused the request (" + r.status + ")." };
+          return { ok: false, message: interpolate(
+            gettext("The server refused the request (%(status)s)."), { status: r.status }, true) };
         });
       })
       .then(function (data) {
@@ -152,12 +158,13 @@
         if (data.stale) { refresh(); }  // the board was behind: show the match as it is
         var text = data.message || "";
         if (data.legal_plays && data.legal_plays.length) {
-          text += " Legal plays: " + data.legal_plays.slice(0, 12).join(", ") +
-            (data.legal_plays.length > 12 ? "…" : "") + ".";
+          text += " " + interpolate(gettext("Legal plays: %(plays)s."), {
+            plays: data.legal_plays.slice(0, 12).join(", ") +
+              (data.legal_plays.length > 12 ? "…" : "") }, true);
         }
         say(text, data.ok);
       })
-      .catch(function () { busy = false; say("No connection: nothing was sent, try again.", false); })
+      .catch(function () { busy = false; say(gettext("No connection: nothing was sent, try again."), false); })
       .then(function () { form.querySelectorAll("button").forEach(function (b) { b.disabled = false; }); });
   });
 })();
