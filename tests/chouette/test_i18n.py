@@ -44,7 +44,7 @@ def test_the_board_speaks_german_to_a_member_who_chose_german(client, session, b
     assert "Punkte heute Abend" in page and "Partien" in page
     assert "1,50" in page and "pro Punkt" in page  # the stake, in German
     assert "4,50" in page and "-1,50" in page  # the evening's money so far
-    assert "Die Box gewinnt ein einfaches Spiel" in page
+    assert "Die Box gewinnt eine einfache Partie" in page
     assert "Kapitän" in page
 
 
