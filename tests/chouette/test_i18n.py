@@ -41,7 +41,7 @@ def test_the_board_speaks_german_to_a_member_who_chose_german(client, session, b
     client.force_login(bob)  # the choice is remembered in the session at sign-in
     page = client.get(_board(session)).content.decode()
     assert '<html lang="de"' in page
-    assert "Punkte heute Abend" in page and "Partien" in page
+    assert "Punkte heute Abend" in page and "Box / Kapitän" in page
     assert "1,50" in page and "pro Punkt" in page  # the stake, in German
     assert "4,50" in page and "-1,50" in page  # the evening's money so far
     assert "Die Box gewinnt eine einfache Partie" in page
@@ -83,7 +83,7 @@ def test_a_start_form_error_in_danish(client, club, alice, bob):
     page = response.content.decode()
     assert response.status_code == 200
     assert "box_partner_from skal være None (ingen partner)" in page
-    assert "Start aftenen" in page and "Indsats" in page
+    assert "Start aftenen" in page and "Penge pr. point." in page
 
 
 def test_a_refused_tap_answers_in_german(client, session, alice, bob):
