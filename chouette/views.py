@@ -157,7 +157,7 @@ def _result(session, data, user):
 
 def _undo(session, data, user):
     game = services.chouette_game_undo(session=session, undone_by=user,
-                                       reason="Undo by the club admin at the table",
+                                       reason=gettext("Undo by the club admin at the table"),
                                        expected_version=data["version"])
     return gettext("Game %(number)s undone.") % {"number": game.number}
 
