@@ -6,6 +6,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from chouette.models import (
     ChouetteCubeAction,
@@ -15,14 +16,15 @@ from chouette.models import (
     ChouetteSeat,
     ChouetteSession,
 )
-from chouette.services import DOMAIN_ERRORS, chouette_game_reverse
+from chouette.services import DOMAIN_ERRORS, chouette_game_reverse, error_text
 from clubs.admin_scoping import ClubScopedAdmin, ReadOnlyClubScopedAdmin
 from clubs.permissions import club_for_referee
 
 
 class ReverseForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=True,
-                             help_text="Required: it is kept with the reversing entries.")
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}), required=True,
+        help_text=gettext_lazy("Required: it is kept with the reversing entries."))
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -78,9 +80,10 @@ class ChouetteSessionAdmin(ClubScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="scoreboard")
+    @admin.display(description=gettext_lazy("scoreboard"))
     def board_link(self, obj):
-        return format_html('<a href="{}">Open the scoreboard</a>', obj.get_absolute_url())
+        return format_html('<a href="{}">{}</a>', obj.get_absolute_url(),
+                           gettext("Open the scoreboard"))
 
 
 @admin.register(ChouetteGame)
@@ -105,16 +108,17 @@ class ChouetteGameAdmin(ClubScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Reverse the selected games (reason required)")
+    @admin.action(description=gettext_lazy("Reverse the selected games (reason required)"))
     def reverse_games(self, request, queryset):
         form = ReverseForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             done = sum(self._reverse_one(request, game, form.cleaned_data["reason"])
                        for game in queryset.select_related("session"))
-            self.message_user(request, f"{done} game(s) reversed.", messages.SUCCESS)
+            text = ngettext("%(count)s game reversed.", "%(count)s games reversed.", done)
+            self.message_user(request, text % {"count": done}, messages.SUCCESS)
             return None
         return TemplateResponse(request, "chouette/admin_reverse.html", {
-            **self.admin_site.each_context(request), "title": "Reverse chouette games",
+            **self.admin_site.each_context(request), "title": gettext("Reverse chouette games"),
             "form": form, "objects": queryset, "action": request.POST.get("action"),
             "opts": self.model._meta,
         })
@@ -124,7 +128,8 @@ class ChouetteGameAdmin(ClubScopedAdmin):
             club_for_referee(user=request.user, club_id=game.session.club_id)
             chouette_game_reverse(game=game, reversed_by=request.user, reason=reason)
         except (PermissionDenied, *DOMAIN_ERRORS) as exc:
-            self.message_user(request, f"{game}: {exc}", messages.ERROR)
+            self.message_user(request, gettext("%(game)s: %(error)s") % {
+                "game": game, "error": error_text(exc)}, messages.ERROR)
             return False
         return True
 

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class ChouetteConfig(AppConfig):
     name = "chouette"
-    verbose_name = "Chouettes"
+    verbose_name = gettext_lazy("Chouettes")
 
     def ready(self) -> None:
         from accounts.selectors import personal_data_section_register

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from chouette.models import ChouetteCubeAction, ChouetteGame, ChouetteSession
 from clubs.models import Club, Player
@@ -23,26 +24,36 @@ class PlayerChoices(forms.ModelMultipleChoiceField):
 
 
 class SessionStartForm(forms.Form):
-    date = forms.DateField(initial=timezone.localdate, widget=forms.DateInput(attrs={
-        "type": "date"}))
-    stake = forms.DecimalField(min_value=Decimal("0.01"), max_digits=10, decimal_places=2,
-                               initial=Decimal("1.00"), help_text="Money per point.")
-    players = PlayerChoices(queryset=Player.objects.none(),
-                                             widget=forms.CheckboxSelectMultiple)
-    cube_mode = forms.ChoiceField(choices=ChouetteSession.CubeMode.choices,
+    date = forms.DateField(label=gettext_lazy("Date"), initial=timezone.localdate,
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    stake = forms.DecimalField(label=gettext_lazy("Stake"), min_value=Decimal("0.01"),
+                               max_digits=10, decimal_places=2, initial=Decimal("1.00"),
+                               help_text=gettext_lazy("Money per point."))
+    players = PlayerChoices(label=gettext_lazy("Players"), queryset=Player.objects.none(),
+                            widget=forms.CheckboxSelectMultiple)
+    cube_mode = forms.ChoiceField(label=gettext_lazy("Cube mode"),
+                                  choices=ChouetteSession.CubeMode.choices,
                                   initial=ChouetteSession.CubeMode.PER_MEMBER)
-    jacoby = forms.BooleanField(required=False, initial=True)
-    beavers = forms.BooleanField(required=False, initial=True)
-    raccoons = forms.BooleanField(required=False, initial=False)
-    automatic_doubles = forms.TypedChoiceField(choices=[(0, "None"), (1, "At most one")],
-                                               coerce=int, initial=0)
-    consultation = forms.ChoiceField(choices=ChouetteSession.Consultation.choices,
+    jacoby = forms.BooleanField(label=gettext_lazy("Jacoby"), required=False, initial=True)
+    beavers = forms.BooleanField(label=gettext_lazy("Beavers"), required=False, initial=True)
+    raccoons = forms.BooleanField(label=gettext_lazy("Raccoons"), required=False,
+                                  initial=False)
+    automatic_doubles = forms.TypedChoiceField(
+        label=gettext_lazy("Automatic doubles"),
+        choices=[(0, pgettext_lazy("automatic doubles", "None")),
+                 (1, gettext_lazy("At most one"))],
+        coerce=int, initial=0)
+    consultation = forms.ChoiceField(label=gettext_lazy("Consultation"),
+                                     choices=ChouetteSession.Consultation.choices,
                                      initial=ChouetteSession.Consultation.NO_CUBE_NO_TALK)
-    box_partner_from = forms.IntegerField(required=False, min_value=1, max_value=40,
-                                          help_text="Blank: no box partner (from 6 players).")
-    box_answer_policy = forms.ChoiceField(choices=ChouetteSession.BoxAnswerPolicy.choices,
+    box_partner_from = forms.IntegerField(
+        label=gettext_lazy("Box partner from"), required=False, min_value=1, max_value=40,
+        help_text=gettext_lazy("Blank: no box partner (from 6 players)."))
+    box_answer_policy = forms.ChoiceField(label=gettext_lazy("Box answer policy"),
+                                          choices=ChouetteSession.BoxAnswerPolicy.choices,
                                           initial=ChouetteSession.BoxAnswerPolicy.FREE)
-    cube_limit = forms.IntegerField(required=False, min_value=1, max_value=4096)
+    cube_limit = forms.IntegerField(label=gettext_lazy("Cube limit"), required=False,
+                                    min_value=1, max_value=4096)
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,11 +72,11 @@ class _Tap(forms.Form):
     version = forms.IntegerField(required=False, min_value=0)
 
 
-def _int_list(values, label: str) -> list[int]:
+def _int_list(values) -> list[int]:
     try:
         return [int(value) for value in values]
     except (TypeError, ValueError):
-        raise forms.ValidationError(f"{label}: player ids are numbers.") from None
+        raise forms.ValidationError(gettext("members: player ids are numbers.")) from None
 
 
 class RollForm(_Tap):
@@ -79,7 +90,8 @@ class RollForm(_Tap):
                 try:
                     rolls[int(key[4:])] = int(value)
                 except ValueError:
-                    raise forms.ValidationError("Each die is a number from 1 to 6.") from None
+                    raise forms.ValidationError(
+                        gettext("Each die is a number from 1 to 6.")) from None
         data["rolls"] = rolls or None
         return data
 
@@ -90,8 +102,9 @@ class JoinForm(_Tap):
 
 class SeatForm(_Tap):
     player = forms.IntegerField(min_value=1)
-    move = forms.ChoiceField(choices=[("sit_out", "Sit out"), ("return", "Return"),
-                                      ("leave", "Leave")])
+    move = forms.ChoiceField(choices=[("sit_out", gettext_lazy("Sit out")),
+                                      ("return", gettext_lazy("Return")),
+                                      ("leave", gettext_lazy("Leave"))])
 
 
 class StartForm(_Tap):
@@ -107,11 +120,12 @@ class CubeForm(_Tap):
         data = super().clean()
         kind, _, member = data.get("do", "").partition(":")
         if kind not in ChouetteCubeAction.Kind.values:
-            raise forms.ValidationError(f"Unknown cube action {kind!r}.")
+            raise forms.ValidationError(
+                gettext("Unknown cube action %(kind)s.") % {"kind": repr(kind)})
         members = [member] if member else self.data.getlist("members")
-        data["kind"], data["members"] = kind, _int_list(members, "members")
+        data["kind"], data["members"] = kind, _int_list(members)
         if not data["members"]:
-            raise forms.ValidationError("Tick the members whose cube is turned.")
+            raise forms.ValidationError(gettext("Tick the members whose cube is turned."))
         return data
 
 
@@ -125,7 +139,7 @@ class ResultForm(_Tap):
         data = super().clean()
         winner, _, kind = data.get("result", "").partition(":")
         if winner not in ChouetteGame.Winner.values or kind not in ChouetteGame.Kind.values:
-            raise forms.ValidationError("Choose who won and how.")
+            raise forms.ValidationError(gettext("Choose who won and how."))
         data["winner"], data["kind"] = winner, kind
         return data
 

@@ -23,6 +23,7 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext, gettext_lazy
 
 from chouette.core import Lineup, MemberStatus, OpeningRoll, Side, settlement_plan
 from chouette.models import (
@@ -181,13 +182,29 @@ def _cube_row(state, member_game, names, acting) -> dict:
     }
 
 
+#: A game's result in words, by (winner, kind).
+RESULT_TEXTS = {
+    ("box", "single"): gettext_lazy("The box wins single game"),
+    ("box", "gammon"): gettext_lazy("The box wins gammon"),
+    ("box", "backgammon"): gettext_lazy("The box wins backgammon"),
+    ("team", "single"): gettext_lazy("The team wins single game"),
+    ("team", "gammon"): gettext_lazy("The team wins gammon"),
+    ("team", "backgammon"): gettext_lazy("The team wins backgammon"),
+}
+
+
+def _result_text(game: ChouetteGame) -> str:
+    if not game.winner:
+        return gettext("every member settled by the cube") if game.finished_at else ""
+    text = str(RESULT_TEXTS[game.winner, game.kind])
+    return gettext("%(result)s (resigned)") % {"result": text} if game.resigned else text
+
+
 def _game_summary(game: ChouetteGame, names: dict[int, str]) -> dict:
     return {
         "id": game.pk, "number": game.number, "status": game.status,
         "box": names.get(game.box_id, "?"), "captain": names.get(game.captain_id, "?"),
-        "result": f"{game.get_winner_display()} wins {game.get_kind_display().lower()}"
-                  f"{' (resigned)' if game.resigned else ''}" if game.winner
-                  else ("every member settled by the cube" if game.finished_at else ""),
+        "result": _result_text(game),
         "captain_won": game.captain_won,
         "points": _own_points(game, names),
         "reverse_reason": game.reverse_reason,

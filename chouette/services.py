@@ -24,6 +24,8 @@ from decimal import Decimal
 
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -72,6 +74,17 @@ class StaleStateError(ChouetteServiceError):
 DOMAIN_ERRORS = (ChouetteError, ChouetteServiceError)
 
 
+def error_text(error: Exception) -> str:
+    """A refusal's message in the active language.
+
+    The services' own errors are translated when raised; the pure core's carry an English
+    template (marked with its ``gettext_noop``) and the values, filled after translating.
+    """
+    if isinstance(error, ChouetteError) and error.message:
+        return error.filled(gettext(error.message))
+    return str(error)
+
+
 def _serialized(service):
     """Run ``service`` in a transaction; on SQLite's "database is locked", retry a few times."""
 
@@ -85,9 +98,9 @@ def _serialized(service):
             except OperationalError as exc:
                 if "locked" not in str(exc) or attempt == attempts - 1:
                     if "locked" in str(exc):
-                        raise ChouetteBusyError(
+                        raise ChouetteBusyError(gettext(
                             "Another change to this chouette is being saved: try again."
-                        ) from exc
+                        )) from exc
                     raise
                 time.sleep(0.05 * (attempt + 1))
         raise AssertionError("unreachable")  # pragma: no cover
@@ -100,9 +113,10 @@ def _lock(session_id: int, *, expected_version: int | None = None,
     """Lock the session row for this transaction (see the module docstring)."""
     session = lock_row(ChouetteSession, pk=session_id, bump="version", related=("club",))
     if expected_version is not None and session.version - 1 != expected_version:
-        raise StaleStateError("The scoreboard changed in the meantime: check it and try again.")
+        raise StaleStateError(
+            gettext("The scoreboard changed in the meantime: check it and try again."))
     if must_be_open and not session.is_open:
-        raise ChouetteServiceError("This chouette session is closed.")
+        raise ChouetteServiceError(gettext("This chouette session is closed."))
     return session
 
 
@@ -145,9 +159,11 @@ def chouette_session_start(
     """Open a session with its rule settings (fixed from now on) and the players who roll."""
     settings = settings if settings is not None else ChouetteSettings()
     if not isinstance(stake, Decimal) or not stake.is_finite() or stake <= 0:
-        raise ChouetteServiceError(f"The stake per point must be a positive amount, not {stake}.")
+        raise ChouetteServiceError(
+            gettext("The stake per point must be a positive amount, not %(stake)s.")
+            % {"stake": stake})
     if stake != stake.quantize(Decimal("0.01")):
-        raise ChouetteServiceError("The stake per point has at most two decimals.")
+        raise ChouetteServiceError(gettext("The stake per point has at most two decimals."))
     chosen = [_club_player(club, player) for player in players]
     OpeningRoll(players=tuple(p.pk for p in chosen))  # refuses duplicates and too few players
     session = ChouetteSession.objects.create(
@@ -179,7 +195,7 @@ def chouette_order_roll(
     ``rolls``, the server rolls every die still needed with a fair source (SystemRandom)."""
     session = _lock(session.pk, expected_version=expected_version)
     if _order_ready(session):
-        raise ChouetteServiceError("The order is already settled.")
+        raise ChouetteServiceError(gettext("The order is already settled."))
     state = _opening_roll(session)
     if rolls is not None:
         state = state.add_round(dict(rolls))
@@ -213,10 +229,12 @@ def chouette_player_join(*, session: ChouetteSession, player: Player | int,
     newcomer = _club_player(session.club, player)
     seat = session.seats.filter(player=newcomer).first()
     if seat is not None and seat.status != Seat.LEFT:
-        raise ChouetteServiceError(f"{newcomer} is already in this chouette.")
+        raise ChouetteServiceError(
+            gettext("%(player)s is already in this chouette.") % {"player": newcomer})
     if not _order_ready(session):
         if session.opening_rounds:
-            raise ChouetteServiceError("The order is being rolled: join once it is settled.")
+            raise ChouetteServiceError(
+                gettext("The order is being rolled: join once it is settled."))
         count = session.seats.count()
         ChouetteSeat.objects.create(session=session, player=newcomer, position=count)
         return session
@@ -234,15 +252,17 @@ def chouette_player_move(*, session: ChouetteSession, player: Player | int, move
     session = _lock(session.pk, expected_version=expected_version)
     player_id = player.pk if isinstance(player, Player) else player
     if not _order_ready(session):
-        raise ChouetteServiceError("The order is not settled yet.")
+        raise ChouetteServiceError(gettext("The order is not settled yet."))
     lineup = session_lineup(session=session)
     playing = _playing_row(session)
     if move == "return" and playing and player_id in (playing.box_id, playing.captain_id):
         # The game in progress rotates its own box and captain: they come back after it.
-        raise ChouetteServiceError("The box or captain of the game in progress returns after it.")
+        raise ChouetteServiceError(
+            gettext("The box or captain of the game in progress returns after it."))
     changes = {"sit_out": lineup.sit_out, "return": lineup.return_, "leave": lineup.leave}
     if move not in changes:
-        raise ChouetteServiceError(f"Unknown lineup change {move!r}.")
+        raise ChouetteServiceError(
+            gettext("Unknown lineup change %(move)s.") % {"move": repr(move)})
     _store_lineup(session, changes[move](player_id))
     return session
 
@@ -255,10 +275,11 @@ def chouette_game_start(*, session: ChouetteSession, automatic_double: bool = Fa
                         started_by=None, expected_version: int | None = None) -> GameRow:
     session = _lock(session.pk, expected_version=expected_version)
     if not _order_ready(session):
-        raise ChouetteServiceError("Roll the order before the first game.")
+        raise ChouetteServiceError(gettext("Roll the order before the first game."))
     current = _playing_row(session)
     if current is not None:
-        raise ChouetteServiceError(f"Game {current.number} is still being played.")
+        raise ChouetteServiceError(
+            gettext("Game %(number)s is still being played.") % {"number": current.number})
     lineup = session_lineup(session=session)
     state = ChouetteGame.start(lineup, session.rule_settings(), automatic_double=automatic_double)
     last = session.games.order_by("-number").values_list("number", flat=True).first() or 0
@@ -271,9 +292,10 @@ def chouette_game_start(*, session: ChouetteSession, automatic_double: bool = Fa
 def _locked_game(session: ChouetteSession, game: GameRow | None) -> GameRow:
     row = _playing_row(session) if game is None else session.games.filter(pk=game.pk).first()
     if row is None:
-        raise ChouetteServiceError("No game is being played: start one first.")
+        raise ChouetteServiceError(gettext("No game is being played: start one first."))
     if row.status != GameRow.Status.PLAYING:
-        raise ChouetteServiceError(f"Game {row.number} is over: its result is recorded.")
+        raise ChouetteServiceError(
+            gettext("Game %(number)s is over: its result is recorded.") % {"number": row.number})
     row.session = session
     return row
 
@@ -289,9 +311,11 @@ def chouette_cube_action(
     row = _locked_game(session, game)
     members = list(dict.fromkeys(members))
     if kind not in Kind.values:
-        raise ChouetteServiceError(f"Unknown cube action {kind!r}.")
+        raise ChouetteServiceError(
+            gettext("Unknown cube action %(kind)s.") % {"kind": repr(kind)})
     if kind not in MULTI and len(members) != 1:
-        raise ChouetteServiceError(f"A {kind} answers one member's cube: name exactly one.")
+        raise ChouetteServiceError(
+            gettext("A %(kind)s answers one member's cube: name exactly one.") % {"kind": kind})
     before = game_state(game=row)
     action = ACTIONS[kind](tuple(members)) if kind in MULTI else ACTIONS[kind](members[0])
     after = before.apply(action)
@@ -323,7 +347,7 @@ def chouette_cube_action_undo(*, session: ChouetteSession, created_by=None,
     row = _locked_game(session, None)
     last = row.cube_actions.filter(undone=False).order_by("-seq").first()
     if last is None:
-        raise ChouetteServiceError("No cube action to take back in this game.")
+        raise ChouetteServiceError(gettext("No cube action to take back in this game."))
     row.cube_actions.filter(seq=last.seq).update(undone=True)
     return row
 
@@ -339,13 +363,14 @@ def chouette_result_record(
         existing = session.games.filter(pk=game.pk).first()
         if existing is not None and existing.status != GameRow.Status.PLAYING:
             raise ResultAlreadyRecordedError(
-                f"game {existing.number}'s result is already recorded")
+                gettext_noop("game %(number)s's result is already recorded"),
+                {"number": existing.number})
     if winner not in GameRow.Winner.values or kind not in GameRow.Kind.values:
         raise ChouetteServiceError(
-            f"A result names the winner (box or team) and single, gammon or backgammon, "
-            f"not {winner!r} / {kind!r}.")
+            gettext("A result names the winner (box or team) and single, gammon or backgammon, "
+                    "not %(winner)s / %(kind)s.") % {"winner": repr(winner), "kind": repr(kind)})
     if not isinstance(resigned, bool):
-        raise ChouetteServiceError("resigned is true or false.")
+        raise ChouetteServiceError(gettext("resigned is true or false."))
     row = _locked_game(session, game)
     state = game_state(game=row).apply(RecordResult(Side(winner), kind, resigned))
     row.winner, row.kind, row.resigned = state.result.winner.value, state.result.kind.value, \
@@ -365,7 +390,8 @@ def _finish(session: ChouetteSession, row: GameRow, state: ChouetteGame, *, by) 
         captain_won=outcome.captain_won, points=[list(line) for line in outcome.ledger_lines()],
         lineup_after=_snapshot(following), finished_at=now, finished_by=by)
     if finished != 1:
-        raise ResultAlreadyRecordedError(f"game {row.number}'s result is already recorded")
+        raise ResultAlreadyRecordedError(
+            gettext_noop("game %(number)s's result is already recorded"), {"number": row.number})
     lines = dict(outcome.ledger_lines())
     amounts = ledger_amounts(lines, session.stake)
     ChouetteLedgerEntry.objects.bulk_create(
@@ -382,10 +408,12 @@ def _finish(session: ChouetteSession, row: GameRow, state: ChouetteGame, *, by) 
 def _reverse(session: ChouetteSession, row: GameRow, *, by, reason: str) -> None:
     reason = (reason or "").strip()
     if not reason:
-        raise ChouetteServiceError("A reversal needs a reason (it is kept in the audit trail).")
+        raise ChouetteServiceError(
+            gettext("A reversal needs a reason (it is kept in the audit trail)."))
     if row.status != GameRow.Status.FINISHED:
-        raise ChouetteServiceError(f"Game {row.number} is not a finished game: nothing to "
-                                   f"reverse.")
+        raise ChouetteServiceError(
+            gettext("Game %(number)s is not a finished game: nothing to reverse.")
+            % {"number": row.number})
     entries = list(row.ledger_entries.filter(reverses__isnull=True, reversed_by__isnull=True))
     ChouetteLedgerEntry.objects.bulk_create(
         ChouetteLedgerEntry(session=session, game=row, box_id=e.box_id, member_id=e.member_id,
@@ -396,7 +424,8 @@ def _reverse(session: ChouetteSession, row: GameRow, *, by, reason: str) -> None
         status=GameRow.Status.REVERSED, reversed_at=timezone.now(), reversed_by=by,
         reverse_reason=reason)
     if done != 1:
-        raise ChouetteServiceError(f"Game {row.number} is already reversed.")
+        raise ChouetteServiceError(
+            gettext("Game %(number)s is already reversed.") % {"number": row.number})
     audit_record(
         club_id=session.club_id, actor=by, action=AuditEntry.Action.CHOUETTE_GAME_REVERSED,
         target=row, reason=reason,
@@ -414,17 +443,19 @@ def chouette_game_undo(*, session: ChouetteSession, undone_by=None, reason: str 
     session = _lock(session.pk, expected_version=expected_version)
     last = session.games.order_by("-number").first()
     if last is None or last.status == GameRow.Status.REVERSED:
-        raise ChouetteServiceError("There is no finished game to undo.")
+        raise ChouetteServiceError(gettext("There is no finished game to undo."))
     if last.status == GameRow.Status.PLAYING:
         raise ChouetteServiceError(
-            f"Game {last.number} is in progress: undo its taps, not the previous game.")
+            gettext("Game %(number)s is in progress: undo its taps, not the previous game.")
+            % {"number": last.number})
     current = session_lineup(session=session)
     after = last.lineup_after or {}
     if list(current.line) != after.get("line") or list(current.sitting_out) != after.get(
             "sitting_out"):
         raise ChouetteServiceError(
-            f"The order changed after game {last.number} (a join, a sit-out or a leave): it "
-            f"cannot be undone here; a referee can reverse it in the admin.")
+            gettext("The order changed after game %(number)s (a join, a sit-out or a leave): "
+                    "it cannot be undone here; a referee can reverse it in the admin.")
+            % {"number": last.number})
     _reverse(session, last, by=undone_by, reason=reason)
     before = last.start_lineup()
     # Back to the game's starting order, among the players still here.
@@ -450,7 +481,9 @@ def chouette_session_close(*, session: ChouetteSession, closed_by=None,
     session = _lock(session.pk, expected_version=expected_version)
     current = _playing_row(session)
     if current is not None:
-        raise ChouetteServiceError(f"Finish game {current.number} before closing the session.")
+        raise ChouetteServiceError(
+            gettext("Finish game %(number)s before closing the session.")
+            % {"number": current.number})
     session.status, session.closed_at = ChouetteSession.Status.CLOSED, timezone.now()
     session.save(update_fields=["status", "closed_at"])
     return session
@@ -470,13 +503,14 @@ def chouette_payment_record(*, club: Club, payer: int, payee: int, amount: Decim
     """Mark a payment made: it may not exceed what the payer owes or the payee is owed."""
     club = _lock_club(club)
     if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
-        raise ChouetteServiceError("A payment is a positive amount.")
+        raise ChouetteServiceError(gettext("A payment is a positive amount."))
     balances = outstanding_balances(club=club)
     if payer == payee:
-        raise ChouetteServiceError("A player cannot pay themselves.")
+        raise ChouetteServiceError(gettext("A player cannot pay themselves."))
     if balances.get(payer, 0) > -amount or balances.get(payee, 0) < amount:
         raise ChouetteServiceError(
-            f"This payment ({amount}) is more than the payer owes or the payee is owed.")
+            gettext("This payment (%(amount)s) is more than the payer owes or the payee is "
+                    "owed.") % {"amount": number_format(amount, decimal_pos=2)})
     return ChouettePayment.objects.create(club=club, session=session, payer_id=payer,
                                           payee_id=payee, amount=amount, currency=club.currency,
                                           created_by=created_by)
@@ -493,15 +527,15 @@ def chouette_payment_reverse(*, club: Club, payment_id: int, reason: str,
     club = _lock_club(club)
     reason = (reason or "").strip()
     if not reason:
-        raise ChouetteServiceError("Give a reason for undoing the payment.")
+        raise ChouetteServiceError(gettext("Give a reason for undoing the payment."))
     try:
         original = ChouettePayment.objects.get(pk=payment_id, club=club)
     except ChouettePayment.DoesNotExist:
-        raise ChouetteServiceError("No such payment in this club.") from None
+        raise ChouetteServiceError(gettext("No such payment in this club.")) from None
     if original.reverses_id:
-        raise ChouetteServiceError("This is an undo; mark the payment paid again instead.")
+        raise ChouetteServiceError(gettext("This is an undo; mark the payment paid again instead."))
     if ChouettePayment.objects.filter(reverses=original).exists():
-        raise ChouetteServiceError("This payment was already undone.")
+        raise ChouetteServiceError(gettext("This payment was already undone."))
     undo = ChouettePayment.objects.create(
         club=club, session=original.session, payer_id=original.payee_id,
         payee_id=original.payer_id, amount=original.amount, currency=original.currency,
@@ -521,7 +555,7 @@ def chouette_plan_mark_paid(*, club: Club, session: ChouetteSession | None = Non
     club = _lock_club(club)
     plan = settlement_plan(outstanding_balances(club=club))
     if not plan:
-        raise ChouetteServiceError("Every balance is already settled.")
+        raise ChouetteServiceError(gettext("Every balance is already settled."))
     return [ChouettePayment.objects.create(club=club, session=session, payer_id=payer,
                                            payee_id=payee, amount=amount,
                                            currency=club.currency, created_by=created_by)

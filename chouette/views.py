@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from chouette import forms, selectors, services
@@ -65,7 +66,7 @@ def session_new(request, slug: str):
                 club=club, date=data["date"], stake=data["stake"], players=data["players"],
                 settings=ChouetteSettings(**form.rule_values()), created_by=request.user)
         except services.DOMAIN_ERRORS as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, services.error_text(exc))
         else:
             return redirect(session.get_absolute_url())
     return render(request, "chouette/new.html", {"club": club, "form": form})
@@ -113,58 +114,58 @@ def board_state(request, slug: str, pk: int):
 def _roll(session, data, user):
     services.chouette_order_roll(session=session, rolls=data["rolls"],
                                  expected_version=data["version"])
-    return "Dice recorded."
+    return gettext("Dice recorded.")
 
 
 def _join(session, data, user):
     services.chouette_player_join(session=session, player=data["player"],
                                   expected_version=data["version"])
-    return "Joined at the bottom of the line."
+    return gettext("Joined at the bottom of the line.")
 
 
 def _seat(session, data, user):
     services.chouette_player_move(session=session, player=data["player"], move=data["move"],
                                   expected_version=data["version"])
-    return "The order is updated."
+    return gettext("The order is updated.")
 
 
 def _start(session, data, user):
     game = services.chouette_game_start(session=session, started_by=user,
                                         automatic_double=data["automatic_double"],
                                         expected_version=data["version"])
-    return f"Game {game.number} started."
+    return gettext("Game %(number)s started.") % {"number": game.number}
 
 
 def _cube(session, data, user):
     services.chouette_cube_action(session=session, kind=data["kind"], members=data["members"],
                                   created_by=user, expected_version=data["version"])
-    return "Cube action recorded."
+    return gettext("Cube action recorded.")
 
 
 def _tap_undo(session, data, user):
     services.chouette_cube_action_undo(session=session, created_by=user,
                                        expected_version=data["version"])
-    return "Last cube action taken back."
+    return gettext("Last cube action taken back.")
 
 
 def _result(session, data, user):
     game = services.chouette_result_record(
         session=session, winner=data["winner"], kind=data["kind"], resigned=data["resigned"],
         recorded_by=user, expected_version=data["version"])
-    return f"Game {game.number}: result recorded."
+    return gettext("Game %(number)s: result recorded.") % {"number": game.number}
 
 
 def _undo(session, data, user):
     game = services.chouette_game_undo(session=session, undone_by=user,
-                                       reason="Undo by the club admin at the table",
+                                       reason=gettext("Undo by the club admin at the table"),
                                        expected_version=data["version"])
-    return f"Game {game.number} undone."
+    return gettext("Game %(number)s undone.") % {"number": game.number}
 
 
 def _close(session, data, user):
     services.chouette_session_close(session=session, closed_by=user,
                                     expected_version=data["version"])
-    return "Session closed."
+    return gettext("Session closed.")
 
 
 TAPS = {
@@ -193,7 +194,7 @@ def board_tap(request, slug: str, pk: int, tap: str):
         try:
             done = handler(session, form.cleaned_data, request.user)
         except services.DOMAIN_ERRORS as exc:
-            error = str(exc)
+            error = services.error_text(exc)
     if request.headers.get("Accept") == "application/json":
         session.refresh_from_db()
         context = _board_context(request, club, session)
@@ -226,16 +227,18 @@ def mark_paid(request, slug: str):
     try:
         if request.POST.get("all"):
             done = services.chouette_plan_mark_paid(club=club, created_by=request.user)
-            messages.success(request, f"{len(done)} payment(s) marked paid.")
+            messages.success(request, ngettext("%(count)s payment marked paid.",
+                                               "%(count)s payments marked paid.",
+                                               len(done)) % {"count": len(done)})
         else:
             form = forms.PaymentForm(request.POST)
             if not form.is_valid():
-                raise services.ChouetteServiceError("Choose a payment of the plan.")
+                raise services.ChouetteServiceError(gettext("Choose a payment of the plan."))
             services.chouette_payment_record(club=club, created_by=request.user,
                                              **form.cleaned_data)
-            messages.success(request, "Payment marked paid.")
+            messages.success(request, gettext("Payment marked paid."))
     except services.DOMAIN_ERRORS as exc:
-        messages.error(request, str(exc))
+        messages.error(request, services.error_text(exc))
     return redirect("chouette:settlement", slug=club.slug)
 
 
@@ -246,9 +249,10 @@ def payment_undo(request, slug: str, pk: int):
     try:
         services.chouette_payment_reverse(club=club, payment_id=pk, created_by=request.user,
                                           reason=request.POST.get("reason", ""))
-        messages.success(request, "Payment undone: the balances are back as they were.")
+        messages.success(request,
+                         gettext("Payment undone: the balances are back as they were."))
     except services.DOMAIN_ERRORS as exc:
-        messages.error(request, str(exc))
+        messages.error(request, services.error_text(exc))
     return redirect("chouette:settlement", slug=club.slug)
 
 

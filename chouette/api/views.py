@@ -7,6 +7,7 @@ its message.
 from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import permissions, serializers, status, viewsets
@@ -29,7 +30,7 @@ from clubs.permissions import (
     club_for_referee,
     clubs_member_of,
 )
-from ops.api import ApiErrorsMixin
+from ops.api import ApiErrorsMixin, BadInput
 
 
 def _choice(choices, **kwargs) -> serializers.ChoiceField:
@@ -170,7 +171,7 @@ class ChouetteOrderRollInput(_Versioned):
         try:
             return {int(key): die for key, die in value.items()}
         except ValueError:
-            raise serializers.ValidationError("Keys are player ids.") from None
+            raise serializers.ValidationError(gettext("Keys are player ids.")) from None
 
 
 class ChouetteLineupInput(_Versioned):
@@ -198,6 +199,16 @@ class ChouetteUndoInput(_Versioned):
 
 
 # --------------------------------------------------------------------------- views
+
+
+class _ChouetteErrors(ApiErrorsMixin):
+    """A refusal's ``detail`` in the request's language (the pure core's messages are marked
+    templates, translated here: ``services.error_text``)."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, services.DOMAIN_ERRORS):
+            exc = BadInput(services.error_text(exc))
+        return super().handle_exception(exc)
 
 
 class _YourClubsChouette(CachedListMixin):
@@ -259,7 +270,7 @@ class ChouetteGameViewSet(_YourClubsChouette, viewsets.ReadOnlyModelViewSet):
         ).prefetch_related("cube_actions", "ledger_entries").order_by("session", "number")
 
 
-class _Write(ApiErrorsMixin, APIView):
+class _Write(_ChouetteErrors, APIView):
     """A write on one session: the caller must referee (or administer) its club."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -279,7 +290,7 @@ class _Write(ApiErrorsMixin, APIView):
         return Response(ChouetteSessionDetailOutput(session).data)
 
 
-class ChouetteSessionStartApi(ApiErrorsMixin, APIView):
+class ChouetteSessionStartApi(_ChouetteErrors, APIView):
     """Open a chouette session in a club (its admins and referees)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -386,7 +397,7 @@ class ChouetteResultApi(_GameWrite):
         return self._run(request, session, work)
 
 
-class ChouetteSettlementApi(ApiErrorsMixin, APIView):
+class ChouetteSettlementApi(_ChouetteErrors, APIView):
     """A club's outstanding chouette balances and the fewest-payments plan."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -400,7 +411,7 @@ class ChouetteSettlementApi(ApiErrorsMixin, APIView):
             club=club)
 
 
-class ChouettePaymentApi(ApiErrorsMixin, APIView):
+class ChouettePaymentApi(_ChouetteErrors, APIView):
     """Mark one payment paid (the club's admins and referees): at most what the payer owes
     and the payee is owed."""
 
@@ -417,7 +428,7 @@ class ChouettePaymentApi(ApiErrorsMixin, APIView):
                         status=status.HTTP_201_CREATED)
 
 
-class ChouettePaymentUndoApi(ApiErrorsMixin, APIView):
+class ChouettePaymentUndoApi(_ChouetteErrors, APIView):
     """Undo a payment marked by mistake, with a reason: a payment back the other way."""
 
     permission_classes = [permissions.IsAuthenticated]

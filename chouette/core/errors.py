@@ -11,11 +11,25 @@ Three families, all under :class:`ChouetteError`:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 
 
 class ChouetteError(ValueError):
-    """Base of every error raised by ``chouette.core``."""
+    """Base of every error raised by ``chouette.core``.
+
+    ``message`` is the (English) template, marked for translation where users may see it,
+    ``params`` its values (``%(name)s`` placeholders); ``str()`` is the filled English text.
+    """
+
+    def __init__(self, message: str = "", params: Mapping[str, object] | None = None) -> None:
+        self.message = message
+        self.params = dict(params or {})
+        super().__init__(self.filled(message))
+
+    def filled(self, template: str) -> str:
+        """``template`` (the message, or its translation) with this error's values."""
+        return template % self.params if self.params else template
 
 
 class SettingsError(ChouetteError):
@@ -56,8 +70,9 @@ class InvalidRollError(LineupError):
 class OrderIncompleteError(LineupError):
     """Some players are still tied: they must roll again before the order is known."""
 
-    def __init__(self, message: str, must_reroll: tuple[tuple[object, ...], ...]) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, must_reroll: tuple[tuple[object, ...], ...],
+                 params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message, params)
         self.must_reroll = must_reroll
 
 
@@ -91,10 +106,15 @@ class ActionRefused(ChouetteError):
 
     reason: Reason = Reason.EMPTY_ACTION
 
-    def __init__(self, message: str, *, reason: Reason | None = None) -> None:
+    def __init__(self, message: str, params: Mapping[str, object] | None = None, *,
+                 reason: Reason | None = None) -> None:
         if reason is not None:
             self.reason = reason
-        super().__init__(f"{message} [{self.reason.value}]")
+        super().__init__(message, params)
+
+    def filled(self, template: str) -> str:
+        """The filled text and, in brackets, the stable reason (for machines)."""
+        return f"{super().filled(template)} [{self.reason.value}]"
 
 
 class NotCubeOwnerError(ActionRefused):

@@ -84,6 +84,7 @@ from chouette.core.errors import (
     ResultAlreadyRecordedError,
     TeamCubeError,
 )
+from chouette.core.i18n import gettext_noop
 from chouette.core.order import Lineup
 from chouette.core.settings import BoxAnswerPolicy, ChouetteSettings, CubeMode
 from games.engine import CubeState, ResultKind, game_points
@@ -364,9 +365,11 @@ class ChouetteGame:
         cube = CubeState()
         if automatic_double:
             if settings.automatic_doubles < 1:
-                raise AutomaticDoubleNotAllowedError("this session plays without automatic doubles")
+                raise AutomaticDoubleNotAllowedError(
+                    gettext_noop("this session plays without automatic doubles"))
             if settings.cube_limit is not None and settings.cube_limit < 2:
-                raise CubeLimitError(f"the cube limit is {settings.cube_limit}")
+                raise CubeLimitError(gettext_noop("the cube limit is %(limit)s"),
+                                     {"limit": settings.cube_limit})
             cube = cube.automatic_double()
         games = tuple(MemberGame(member, MemberCube(cube)) for member in lineup.members)
         return cls(
@@ -409,7 +412,7 @@ class ChouetteGame:
         for game in self.member_games:
             if game.member == member:
                 return game
-        raise NotInGameError(self._not_member_text(member))
+        raise NotInGameError(self._not_member_text(member), {"player": repr(member)})
 
     def cube(self, member: Player) -> MemberCube:
         return self.member_game(member).cube
@@ -473,7 +476,7 @@ class ChouetteGame:
         answer = Answer(answer)
         if self.volley is None:
             self._check_open()
-            raise NoDoublePendingError("no double is waiting for an answer")
+            raise NoDoublePendingError(gettext_noop("no double is waiting for an answer"))
         state = self
         action = {Answer.TAKE: Take, Answer.DROP: Drop, Answer.BEAVER: Beaver}[answer]
         for member in self.volley.members:
@@ -491,7 +494,7 @@ class ChouetteGame:
     def outcome(self) -> GameOutcome:
         """The points of the finished game (raises :class:`GameNotOverError` before the end)."""
         if not self.is_over:
-            raise GameNotOverError("the game is not over: record the result first")
+            raise GameNotOverError(gettext_noop("the game is not over: record the result first"))
         rules = self.settings.to_engine_rules()
         points: list[tuple[Player, int]] = []
         for game in self.member_games:
@@ -526,7 +529,8 @@ class ChouetteGame:
         the rotation then moves this game's box and captain within it.
         """
         if not self.is_over:
-            raise GameNotOverError("the rotation needs the captain's result: the game is not over")
+            raise GameNotOverError(
+                gettext_noop("the rotation needs the captain's result: the game is not over"))
         lineup = lineup if lineup is not None else self.lineup
         line = lineup.line
         if self.box in line and line[0] != self.box:
@@ -544,24 +548,27 @@ class ChouetteGame:
     # -- internals
 
     def _not_member_text(self, member: Player) -> str:
+        """The message template (``%(player)s``) of a refusal naming a non-member."""
         if member == self.box:
-            return f"player {member!r} is the box, not a team member"
+            return gettext_noop("player %(player)s is the box, not a team member")
         if member is not None and member == self.partner:
-            return f"player {member!r} is the box's partner, not a team member"
-        return f"player {member!r} is not a team member of this game"
+            return gettext_noop("player %(player)s is the box's partner, not a team member")
+        return gettext_noop("player %(player)s is not a team member of this game")
 
     def _check_open(self) -> None:
         if self.result is not None:
-            raise GameOverError("the game is over: its result is recorded")
+            raise GameOverError(gettext_noop("the game is over: its result is recorded"))
         if not self.playing:
-            raise GameOverError("the game is over: every member has settled")
+            raise GameOverError(gettext_noop("the game is over: every member has settled"))
 
     def _playing_game(self, member: Player) -> MemberGame:
         game = self.member_game(member)
         if not game.playing:
             raise MemberOutError(
-                f"member {member!r} is out of this game ({game.status.value}, "
-                f"settled {game.settled:+d} for the box)"
+                gettext_noop("member %(player)s is out of this game (%(status)s, settled "
+                             "%(points)s for the box)"),
+                {"player": repr(member), "status": game.status.value,
+                 "points": f"{game.settled:+d}"},
             )
         return game
 
@@ -575,35 +582,47 @@ class ChouetteGame:
         limit = self.settings.cube_limit
         if limit is not None and value > limit:
             raise CubeLimitError(
-                f"member {member!r}'s cube would reach {value}, above the limit of {limit}"
+                gettext_noop("member %(player)s's cube would reach %(value)s, above the limit "
+                             "of %(limit)s"),
+                {"player": repr(member), "value": value, "limit": limit},
             )
 
     def _double(self, doubler: Side, members: Sequence[Player], action: Action) -> ChouetteGame:
         self._check_open()
-        who = "the box" if doubler is Side.BOX else "the team"
         if not members:
-            raise EmptyActionError(f"{who} doubles nobody: name at least one member")
+            raise EmptyActionError(
+                gettext_noop("the box doubles nobody: name at least one member")
+                if doubler is Side.BOX
+                else gettext_noop("the team doubles nobody: name at least one member"))
         if self.volley is not None:
             waiting = [m for m in self.volley.members if self.volley.answer_of(m) is None]
             raise DoublePendingError(
-                f"a double still waits for an answer on the cubes of {waiting!r}"
+                gettext_noop("a double still waits for an answer on the cubes of %(players)s"),
+                {"players": repr(waiting)},
             )
         games = [self._playing_game(member) for member in members]
         for game in games:
             if not game.cube.may_double(doubler):
-                owner = "the box" if game.cube.owner is Side.BOX else f"member {game.member!r}"
-                raise NotCubeOwnerError(
-                    f"{who} cannot double on member {game.member!r}'s cube: {owner} owns it"
-                )
+                if doubler is Side.BOX:  # the member owns it
+                    message = gettext_noop("the box cannot double on member %(player)s's "
+                                           "cube: member %(player)s owns it")
+                else:
+                    message = gettext_noop("the team cannot double on member %(player)s's "
+                                           "cube: the box owns it")
+                raise NotCubeOwnerError(message, {"player": repr(game.member)})
             self._check_limit(game.member, game.cube.value * 2)
         if self.settings.cube_mode is CubeMode.TEAM and set(members) != set(self.playing):
             missing = [m for m in self.playing if m not in members]
             if doubler is Side.BOX:
                 raise TeamCubeError(
-                    f"with one team cube the box doubles the whole team: {missing!r} missing"
+                    gettext_noop("with one team cube the box doubles the whole team: "
+                                 "%(players)s missing"),
+                    {"players": repr(missing)},
                 )
             raise NotUnanimousError(
-                f"with one team cube a team double must be unanimous: {missing!r} did not agree"
+                gettext_noop("with one team cube a team double must be unanimous: "
+                             "%(players)s did not agree"),
+                {"players": repr(missing)},
             )
         rules = self.settings.to_engine_rules()
         changed = {}
@@ -624,11 +643,13 @@ class ChouetteGame:
         game = self._playing_game(member)
         cube = game.cube
         if cube.pending is None or self.volley is None:
-            raise NoDoublePendingError(f"no double is waiting on member {member!r}'s cube")
+            raise NoDoublePendingError(
+                gettext_noop("no double is waiting on member %(player)s's cube"),
+                {"player": repr(member)})
         answerer = cube.pending.other
         if answer is Answer.BEAVER:
             if not self.settings.beavers:
-                raise BeaverNotAllowedError("this session plays without beavers")
+                raise BeaverNotAllowedError(gettext_noop("this session plays without beavers"))
             self._check_limit(member, cube.value * 4)
             if answerer is Side.BOX and self.settings.cube_mode is CubeMode.TEAM:
                 # The box beavers the team cube as one: it must fit every member's cube, or
@@ -667,8 +688,9 @@ class ChouetteGame:
         if self.settings.cube_mode is CubeMode.TEAM:
             if given and given[0] is not answer:
                 raise TeamCubeError(
-                    f"with one team cube the box answers the team's double as one: "
-                    f"it already chose {given[0].value}, not {answer.value}"
+                    gettext_noop("with one team cube the box answers the team's double as "
+                                 "one: it already chose %(chosen)s, not %(answer)s"),
+                    {"chosen": given[0].value, "answer": answer.value},
                 )
             return
         count = len(volley.members)
@@ -679,34 +701,39 @@ class ChouetteGame:
             drops = given.count(Answer.DROP) + 1
             if drops > count // 2:
                 raise AnswerPolicyError(
-                    f"the box must take at least half of the {count} cubes offered together: "
-                    f"it may drop at most {count // 2}"
+                    gettext_noop("the box must take at least half of the %(count)s cubes "
+                                 "offered together: it may drop at most %(drops)s"),
+                    {"count": count, "drops": count // 2},
                 )
         if policy is BoxAnswerPolicy.TAKE_CAPTAINS and volley.captain in volley.members:
             captain = volley.captain
             if member == captain and answer is Answer.DROP:
                 if any(a is not Answer.DROP for a in given):
                     raise AnswerPolicyError(
-                        f"the box took another cube, so it must take the captain's "
-                        f"({captain!r}) too"
+                        gettext_noop("the box took another cube, so it must take the "
+                                     "captain's (%(player)s) too"),
+                        {"player": repr(captain)},
                     )
             elif answer is not Answer.DROP and volley.answer_of(captain) is Answer.DROP:
                 raise AnswerPolicyError(
-                    f"the box dropped the captain's ({captain!r}) cube, so it must drop every "
-                    f"cube offered with it"
+                    gettext_noop("the box dropped the captain's (%(player)s) cube, so it must "
+                                 "drop every cube offered with it"),
+                    {"player": repr(captain)},
                 )
 
     def _raccoon(self, members: Sequence[Player], action: Action) -> ChouetteGame:
         self._check_open()
         if not members:
-            raise EmptyActionError("a raccoon names at least one member's cube")
+            raise EmptyActionError(gettext_noop("a raccoon names at least one member's cube"))
         if not self.settings.raccoons:
-            raise RaccoonNotAllowedError("this session plays without raccoons")
+            raise RaccoonNotAllowedError(gettext_noop("this session plays without raccoons"))
         games = [self._playing_game(member) for member in members]
         for game in games:
             if not game.cube.raccoon_open:
                 raise RaccoonNotAllowedError(
-                    f"no beaver on member {game.member!r}'s cube to answer with a raccoon"
+                    gettext_noop("no beaver on member %(player)s's cube to answer with a "
+                                 "raccoon"),
+                    {"player": repr(game.member)},
                 )
             self._check_limit(game.member, game.cube.value * 2)
         if self.settings.cube_mode is CubeMode.TEAM:
@@ -720,7 +747,9 @@ class ChouetteGame:
             if chosen and set(chosen) != set(team_side):
                 missing = [m for m in team_side if m not in chosen]
                 raise NotUnanimousError(
-                    f"with one team cube a team raccoon must be unanimous: {missing!r} missing"
+                    gettext_noop("with one team cube a team raccoon must be unanimous: "
+                                 "%(players)s missing"),
+                    {"players": repr(missing)},
                 )
         # The beaver was taken at once (``_answer``), so the raccoon turns a cube the beaver
         # already owns: once more, ownership staying with the beaver (``CubeState.take`` after
@@ -735,14 +764,15 @@ class ChouetteGame:
     def _record(self, action: RecordResult) -> ChouetteGame:
         if self.result is not None:
             raise ResultAlreadyRecordedError(
-                f"the result is already recorded ({self.result.winner.value} wins "
-                f"{self.result.kind.value})"
+                gettext_noop("the result is already recorded (%(winner)s wins %(kind)s)"),
+                {"winner": self.result.winner.value, "kind": self.result.kind.value},
             )
         self._check_open()
         if self.volley is not None:
             waiting = [m for m in self.volley.members if self.volley.answer_of(m) is None]
             raise DoublePendingError(
-                f"answer the double on the cubes of {waiting!r} before the result"
+                gettext_noop("answer the double on the cubes of %(players)s before the result"),
+                {"players": repr(waiting)},
             )
         changed = {
             game.member: replace(game, cube=replace(game.cube, raccoon_open=False))

@@ -48,6 +48,7 @@ from chouette.core.errors import (
     OrderIncompleteError,
     UnknownPlayerError,
 )
+from chouette.core.i18n import gettext_noop
 from chouette.core.settings import MIN_BOX_PARTNER_FROM
 
 Player = Hashable
@@ -76,10 +77,12 @@ class OpeningRoll:
     def __post_init__(self) -> None:
         players = tuple(self.players)
         object.__setattr__(self, "players", players)
-        _check_unique(players, "the opening roll")
+        _check_unique(
+            players, gettext_noop("player %(player)s appears twice in the opening roll"))
         if len(players) < MIN_PLAYERS:
             raise NotEnoughPlayersError(
-                f"the opening roll needs at least {MIN_PLAYERS} players, got {len(players)}"
+                gettext_noop("the opening roll needs at least %(least)s players, got %(count)s"),
+                {"least": MIN_PLAYERS, "count": len(players)},
             )
         rounds = tuple(tuple(pairs) for pairs in self.rounds)
         if not rounds:
@@ -89,7 +92,7 @@ class OpeningRoll:
         state = OpeningRoll(players=players)
         for pairs in rounds:
             if len({player for player, _ in pairs}) != len(pairs):
-                raise DuplicatePlayerError("a player rolled twice in one round")
+                raise DuplicatePlayerError(gettext_noop("a player rolled twice in one round"))
             state = state.add_round(dict(pairs))
         object.__setattr__(self, "rounds", state.rounds)
 
@@ -130,15 +133,21 @@ class OpeningRoll:
         """Record one round: a die for every player of one or more groups that must roll."""
         rolls = dict(rolls)
         if not rolls:
-            raise InvalidRollError("a round of the opening roll needs at least one die")
+            raise InvalidRollError(
+                gettext_noop("a round of the opening roll needs at least one die"))
         for player, die in rolls.items():
             if player not in self.players:
-                raise UnknownPlayerError(f"player {player!r} is not in this opening roll")
+                raise UnknownPlayerError(
+                    gettext_noop("player %(player)s is not in this opening roll"),
+                    {"player": repr(player)})
             if isinstance(die, bool) or not isinstance(die, int) or die not in _DIE_FACES:
-                raise InvalidRollError(f"player {player!r} rolled {die!r}: a die shows 1 to 6")
+                raise InvalidRollError(
+                    gettext_noop("player %(player)s rolled %(die)s: a die shows 1 to 6"),
+                    {"player": repr(player), "die": repr(die)})
         pending = self.must_reroll()
         if not pending:
-            raise InvalidRollError("the order is complete: nobody needs to roll again")
+            raise InvalidRollError(
+                gettext_noop("the order is complete: nobody needs to roll again"))
         rolled = set(rolls)
         expected: set[Player] = set()
         for group in pending:
@@ -146,8 +155,9 @@ class OpeningRoll:
             if inside and len(inside) != len(group):
                 missing = [player for player in group if player not in rolled]
                 raise InvalidRollError(
-                    f"players {list(group)!r} are tied and re-roll together: "
-                    f"missing a die for {missing!r}"
+                    gettext_noop("players %(players)s are tied and re-roll together: "
+                                 "missing a die for %(missing)s"),
+                    {"players": repr(list(group)), "missing": repr(missing)},
                 )
             if inside:
                 expected.update(group)
@@ -155,7 +165,9 @@ class OpeningRoll:
         if strays:
             must = [list(group) for group in pending]
             raise InvalidRollError(
-                f"players {strays!r} need not roll now; only the tied players re-roll: {must!r}"
+                gettext_noop("players %(players)s need not roll now; only the tied players "
+                             "re-roll: %(tied)s"),
+                {"players": repr(strays), "tied": repr(must)},
             )
         ordered = tuple((player, rolls[player]) for player in self.players if player in rolls)
         new = OpeningRoll.__new__(OpeningRoll)
@@ -168,9 +180,9 @@ class OpeningRoll:
         pending = self.must_reroll()
         if pending:
             raise OrderIncompleteError(
-                f"the order is not settled yet: {[list(group) for group in pending]!r} "
-                f"must roll (again)",
+                gettext_noop("the order is not settled yet: %(players)s must roll (again)"),
                 pending,
+                {"players": repr([list(group) for group in pending])},
             )
         return tuple(group[0] for group in self.groups())
 
@@ -188,7 +200,7 @@ def opening_order(rolls: Sequence[Mapping[Player, int]]) -> tuple[Player, ...]:
     names players who need not roll.
     """
     if not rolls:
-        raise InvalidRollError("the opening order needs at least one round of rolls")
+        raise InvalidRollError(gettext_noop("the opening order needs at least one round of rolls"))
     state = OpeningRoll(players=tuple(rolls[0]))
     for round_rolls in rolls:
         state = state.add_round(round_rolls)
@@ -231,15 +243,16 @@ class Lineup:
     def __post_init__(self) -> None:
         object.__setattr__(self, "line", tuple(self.line))
         object.__setattr__(self, "sitting_out", tuple(self.sitting_out))
-        _check_unique(self.line + self.sitting_out, "the lineup")
+        _check_unique(self.line + self.sitting_out,
+                      gettext_noop("player %(player)s appears twice in the lineup"))
         if self.box_partner_from is not None and (
             isinstance(self.box_partner_from, bool)
             or not isinstance(self.box_partner_from, int)
             or self.box_partner_from < MIN_BOX_PARTNER_FROM
         ):
             raise LineupError(
-                f"box_partner_from must be None or >= {MIN_BOX_PARTNER_FROM}, "
-                f"not {self.box_partner_from!r}"
+                gettext_noop("box_partner_from must be None or >= %(least)s, not %(value)s"),
+                {"least": MIN_BOX_PARTNER_FROM, "value": repr(self.box_partner_from)},
             )
 
     # -- who is where
@@ -286,16 +299,20 @@ class Lineup:
         """A newcomer takes their place at the bottom of the line."""
         _check_player(player)
         if player in self:
-            where = "in the line" if player in self.line else "sitting out"
-            raise AlreadyPresentError(f"player {player!r} is already {where}")
+            message = (gettext_noop("player %(player)s is already in the line")
+                       if player in self.line
+                       else gettext_noop("player %(player)s is already sitting out"))
+            raise AlreadyPresentError(message, {"player": repr(player)})
         return self._replace(line=self.line + (player,))
 
     def sit_out(self, player: Player) -> Lineup:
         """The player steps out of the line (losing their place) and waits aside."""
         if player in self.sitting_out:
-            raise AlreadyPresentError(f"player {player!r} is already sitting out")
+            raise AlreadyPresentError(gettext_noop("player %(player)s is already sitting out"),
+                                      {"player": repr(player)})
         if player not in self.line:
-            raise UnknownPlayerError(f"player {player!r} is not in this lineup")
+            raise UnknownPlayerError(gettext_noop("player %(player)s is not in this lineup"),
+                                     {"player": repr(player)})
         line = tuple(p for p in self.line if p != player)
         return self._replace(line=line, sitting_out=self.sitting_out + (player,))
 
@@ -303,15 +320,19 @@ class Lineup:
         """A player who sat out comes back at the bottom of the line."""
         if player not in self.sitting_out:
             if player in self.line:
-                raise NotSittingOutError(f"player {player!r} is in the line, not sitting out")
-            raise UnknownPlayerError(f"player {player!r} is not in this lineup")
+                raise NotSittingOutError(
+                    gettext_noop("player %(player)s is in the line, not sitting out"),
+                    {"player": repr(player)})
+            raise UnknownPlayerError(gettext_noop("player %(player)s is not in this lineup"),
+                                     {"player": repr(player)})
         sitting = tuple(p for p in self.sitting_out if p != player)
         return self._replace(line=self.line + (player,), sitting_out=sitting)
 
     def leave(self, player: Player) -> Lineup:
         """The player leaves the session; the line closes up (box → captain boxes, and so on)."""
         if player not in self:
-            raise UnknownPlayerError(f"player {player!r} is not in this lineup")
+            raise UnknownPlayerError(gettext_noop("player %(player)s is not in this lineup"),
+                                     {"player": repr(player)})
         return self._replace(
             line=tuple(p for p in self.line if p != player),
             sitting_out=tuple(p for p in self.sitting_out if p != player),
@@ -329,7 +350,7 @@ class Lineup:
         box = self.box if box is _CURRENT else box
         captain = self.captain if captain is _CURRENT else captain
         if box is None or captain is None or box == captain:
-            raise NotEnoughPlayersError("a rotation needs a box and a captain")
+            raise NotEnoughPlayersError(gettext_noop("a rotation needs a box and a captain"))
         rest = [p for p in self.line if p != box and p != captain]
         head, tail = (captain, box) if captain_won else (box, captain)
         line = [head] if head in self.line else []
@@ -342,7 +363,9 @@ class Lineup:
         """Raise :class:`NotEnoughPlayersError` unless a game can start with this line."""
         if len(self.line) < MIN_PLAYERS:
             raise NotEnoughPlayersError(
-                f"a game needs at least {MIN_PLAYERS} active players, the line has {len(self.line)}"
+                gettext_noop("a game needs at least %(least)s active players, the line has "
+                             "%(count)s"),
+                {"least": MIN_PLAYERS, "count": len(self.line)},
             )
 
     def _replace(self, **changes: object) -> Lineup:
@@ -364,10 +387,10 @@ def _check_player(player: object) -> None:
         raise LineupError(f"player ids must be hashable, not {player!r}") from None
 
 
-def _check_unique(players: Sequence[Player], where: str) -> None:
+def _check_unique(players: Sequence[Player], message: str) -> None:
     seen: set[Player] = set()
     for player in players:
         _check_player(player)
         if player in seen:
-            raise DuplicatePlayerError(f"player {player!r} appears twice in {where}")
+            raise DuplicatePlayerError(message, {"player": repr(player)})
         seen.add(player)

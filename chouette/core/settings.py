@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from chouette.core.errors import SettingsError
+from chouette.core.i18n import gettext_noop
 from games.engine import Rules
 
 #: The smallest number of active players from which a box partner may be enabled.
@@ -58,7 +59,10 @@ def _coerce(enum_type: type[Enum], value: object, field_name: str) -> Enum:
         return enum_type(value)
     except ValueError:
         choices = ", ".join(repr(member.value) for member in enum_type)
-        raise SettingsError(f"{field_name} must be one of {choices}, not {value!r}") from None
+        raise SettingsError(
+            gettext_noop("%(field)s must be one of %(choices)s, not %(value)s"),
+            {"field": field_name, "choices": choices, "value": repr(value)},
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +91,23 @@ class ChouetteSettings:
         )
         for name in ("jacoby", "beavers", "raccoons"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise SettingsError(gettext_noop("%(field)s must be True or False, not %(value)s"),
+                                    {"field": name, "value": repr(getattr(self, name))})
         if self.raccoons and not self.beavers:
-            raise SettingsError("raccoons need beavers: a raccoon answers a beaver")
+            raise SettingsError(gettext_noop("raccoons need beavers: a raccoon answers a beaver"))
         if not _is_int(self.automatic_doubles) or not 0 <= self.automatic_doubles <= 1:
             raise SettingsError(
-                f"automatic_doubles must be 0 or 1 (at most one per game), "
-                f"not {self.automatic_doubles!r}"
+                gettext_noop("automatic_doubles must be 0 or 1 (at most one per game), "
+                             "not %(value)s"),
+                {"value": repr(self.automatic_doubles)},
             )
         if self.box_partner_from is not None and (
             not _is_int(self.box_partner_from) or self.box_partner_from < MIN_BOX_PARTNER_FROM
         ):
             raise SettingsError(
-                f"box_partner_from must be None (no partner) or a number of players "
-                f">= {MIN_BOX_PARTNER_FROM}, not {self.box_partner_from!r}"
+                gettext_noop("box_partner_from must be None (no partner) or a number of "
+                             "players >= %(least)s, not %(value)s"),
+                {"least": MIN_BOX_PARTNER_FROM, "value": repr(self.box_partner_from)},
             )
         if self.cube_limit is not None and (
             not _is_int(self.cube_limit)
@@ -108,7 +115,9 @@ class ChouetteSettings:
             or self.cube_limit & (self.cube_limit - 1)
         ):
             raise SettingsError(
-                f"cube_limit must be None or a power of two (1, 2, 4, ...), not {self.cube_limit!r}"
+                gettext_noop("cube_limit must be None or a power of two (1, 2, 4, ...), "
+                             "not %(value)s"),
+                {"value": repr(self.cube_limit)},
             )
 
     def to_engine_rules(self) -> Rules:

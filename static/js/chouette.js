@@ -5,6 +5,11 @@
   "use strict";
   var board = document.getElementById("board");
   if (!board) { return; }
+  // The catalog's globals (base.html loads /jsi18n/ first); English if it is missing.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\(\w+\)s/g, function (match) { return String(obj[match.slice(2, -2)]); });
+  };
   var flash = document.getElementById("flash");
   var stateUrl = board.getAttribute("data-state-url");
   var POLL_MS = 3000;
@@ -48,13 +53,15 @@
       headers: { "Accept": "application/json" }
     }).then(function (response) {
       return response.json().catch(function () {
-        return { ok: false, message: "The server refused the request (" + response.status + ")." };
+        return { ok: false, message: interpolate(
+          gettext("The server refused the request (%(status)s)."),
+          { status: response.status }, true) };
       });
     }).then(function (data) {
       if (data.html) { show(data.html, data.version); }
       say(data.message, data.ok);
     }).catch(function () {
-      say("No connection: nothing was recorded, try again.", false);
+      say(gettext("No connection: nothing was recorded, try again."), false);
     }).then(function () {
       busy = false;
       form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
