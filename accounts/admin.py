@@ -1,6 +1,7 @@
 """The outbox and the invitations in the Django admin (read-only: services write them)."""
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import Invitation, OutboundMail
 from accounts.services.mail import mail_retry_failed
@@ -22,10 +23,12 @@ class OutboundMailAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.action(description="Try the failed mails again", permissions=["view"])
+    @admin.action(description=gettext_lazy("Try the failed mails again"), permissions=["view"])
     def retry(self, request, queryset):
         count = mail_retry_failed(mail_ids=queryset.values_list("pk", flat=True))
-        messages.success(request, f"{count} mail(s) queued again.")
+        messages.success(request, ngettext("%(count)s mail queued again.",
+                                           "%(count)s mails queued again.", count)
+                         % {"count": count})
 
 
 @admin.register(Invitation)

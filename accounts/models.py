@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 
 def new_message_id() -> str:
@@ -23,13 +24,13 @@ def new_message_id() -> str:
 
 class OutboundMail(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to be sent"
-        SENDING = "sending", "Being sent"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed (gave up)"
+        PENDING = "pending", gettext_lazy("Waiting to be sent")
+        SENDING = "sending", gettext_lazy("Being sent")
+        SENT = "sent", gettext_lazy("Sent")
+        FAILED = "failed", gettext_lazy("Failed (gave up)")
 
     key = models.CharField(max_length=200, unique=True,
-                           help_text="What caused the mail and to whom: queued once.")
+                           help_text=gettext_lazy("What caused the mail and to whom: queued once."))
     #: The same on every try, so a receiver drops a mail it got twice (a send answered
     #: after the timeout is tried again: it may have gone).
     message_id = models.CharField(max_length=255, unique=True, default=new_message_id)
@@ -38,12 +39,12 @@ class OutboundMail(models.Model):
     #: Empty once the login it was sent to is closed (``to_closed_login``).
     to = models.EmailField(blank=True)
     to_closed_login = models.BooleanField(
-        default=False, help_text="Sent to a login since closed: its address and the "
-                                 "mail's text are gone.")
+        default=False, help_text=gettext_lazy("Sent to a login since closed: its address and the "
+                                 "mail's text are gone."))
     kind = models.CharField(max_length=40)
     subject = models.CharField(max_length=200)
-    body = models.TextField(blank=True, help_text="The plain text.")
-    html_body = models.TextField(blank=True, help_text="The same as HTML (optional).")
+    body = models.TextField(blank=True, help_text=gettext_lazy("The plain text."))
+    html_body = models.TextField(blank=True, help_text=gettext_lazy("The same as HTML (optional)."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
@@ -53,7 +54,8 @@ class OutboundMail(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name = "outbound mail"
+        verbose_name = gettext_lazy("outbound mail")
+        verbose_name_plural = gettext_lazy("outbound mails")
         indexes = [models.Index(fields=["status", "created_at"],
                                 name="accounts_mail_status_created")]
         constraints = [
@@ -84,9 +86,9 @@ class Invitation(models.Model):
     one (``player`` empty, ``name`` given). Only a hash of the link's token is stored."""
 
     class Role(models.TextChoices):
-        ADMIN = "admin", "Club admin"
-        REFEREE = "referee", "Referee"
-        PLAYER = "player", "Player"
+        ADMIN = "admin", gettext_lazy("Club admin")
+        REFEREE = "referee", gettext_lazy("Referee")
+        PLAYER = "player", gettext_lazy("Player")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations")
     player = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.CASCADE,
@@ -109,6 +111,8 @@ class Invitation(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = gettext_lazy("invitation")
+        verbose_name_plural = gettext_lazy("invitations")
         constraints = [
             models.CheckConstraint(condition=Q(role__in=["admin", "referee", "player"]),
                                    name="accounts_invitation_role_valid"),
@@ -146,15 +150,15 @@ class JoinRequest(models.Model):
     """A signed-in person asking to join a club that takes requests."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for the club's admins"
-        APPROVED = "approved", "Approved"
-        REFUSED = "refused", "Refused"
+        PENDING = "pending", gettext_lazy("Waiting for the club's admins")
+        APPROVED = "approved", gettext_lazy("Approved")
+        REFUSED = "refused", gettext_lazy("Refused")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE,
                              related_name="join_requests")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="join_requests")
-    name = models.CharField(max_length=120, help_text="The name to play under.")
+    name = models.CharField(max_length=120, help_text=gettext_lazy("The name to play under."))
     message = models.TextField(blank=True, max_length=1000)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(default=timezone.now)
@@ -164,6 +168,8 @@ class JoinRequest(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = gettext_lazy("request to join")
+        verbose_name_plural = gettext_lazy("requests to join")
         constraints = [
             models.CheckConstraint(condition=Q(status__in=["pending", "approved", "refused"]),
                                    name="accounts_joinrequest_status_valid"),
@@ -182,7 +188,11 @@ class AccountPreference(models.Model):
                                 related_name="preference")
     language = models.CharField(
         max_length=8, blank=True, choices=settings.LANGUAGES,
-        help_text="Blank: the club's language, else the browser's.")
+        help_text=gettext_lazy("Blank: the club's language, else the browser's."))
+
+    class Meta:
+        verbose_name = gettext_lazy("account preference")
+        verbose_name_plural = gettext_lazy("account preferences")
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language or 'no language chosen'}"

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 
 class ClubQuerySet(models.QuerySet):
@@ -18,26 +19,30 @@ class Club(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
     city = models.CharField(max_length=120, blank=True)
     currency = models.CharField(
-        max_length=3, default="EUR", help_text="ISO 4217 code used for chouette stakes."
-    )
+        max_length=3, default="EUR",
+        help_text=gettext_lazy("ISO 4217 code used for chouette stakes."))
     results_public = models.BooleanField(
         default=False,
-        help_text="Anyone may see the club's match records and their rules checks "
-                  "(otherwise only its members). Chouette money is always members-only.",
+        help_text=gettext_lazy("Anyone may see the club's match records and their rules checks "
+                  "(otherwise only its members). Chouette money is always members-only."),
     )
     join_requests_open = models.BooleanField(
-        "Open to requests to join", default=False,
-        help_text="Signed-in visitors may ask to join; the club's admins approve or refuse.")
+        gettext_lazy("Open to requests to join"), default=False,
+        help_text=gettext_lazy("Signed-in visitors may ask to join; the club's admins approve "
+                               "or refuse."))
     language = models.CharField(
         max_length=8, blank=True, choices=settings.LANGUAGES,
-        help_text="The language of the club's pages for visitors who chose none, and of its "
-                  "mails to members who chose none. Blank: each visitor's browser decides.")
+        help_text=gettext_lazy("The language of the club's pages for visitors who chose none, "
+                               "and of its mails to members who chose none. Blank: each "
+                               "visitor's browser decides."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
+        verbose_name = gettext_lazy("club")
+        verbose_name_plural = gettext_lazy("clubs")
 
     def __str__(self) -> str:
         return self.name
@@ -100,6 +105,8 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
+        verbose_name = gettext_lazy("player")
+        verbose_name_plural = gettext_lazy("players")
 
     def __str__(self) -> str:
         return self.name
@@ -109,9 +116,9 @@ class Membership(models.Model):
     """A player in a club, with the one role they hold there."""
 
     class Role(models.TextChoices):
-        ADMIN = "admin", "Club admin"
-        REFEREE = "referee", "Referee"
-        PLAYER = "player", "Player"
+        ADMIN = "admin", gettext_lazy("Club admin")
+        REFEREE = "referee", gettext_lazy("Referee")
+        PLAYER = "player", gettext_lazy("Player")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
@@ -123,6 +130,8 @@ class Membership(models.Model):
 
     class Meta:
         ordering = ["club", "player__name"]
+        verbose_name = gettext_lazy("membership")
+        verbose_name_plural = gettext_lazy("memberships")
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "player"], name="clubs_membership_one_per_club"

@@ -7,21 +7,22 @@ records and standings read only this table.
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 
 class FinishedMatch(models.Model):
     class Source(models.TextChoices):
-        MATCH_RECORD = "match_record", "Uploaded match record"
-        TOURNAMENT = "tournament", "Tournament match"
-        LADDER = "ladder", "Ladder challenge"
-        LEAGUE = "league", "League fixture"
+        MATCH_RECORD = "match_record", gettext_lazy("Uploaded match record")
+        TOURNAMENT = "tournament", gettext_lazy("Tournament match")
+        LADDER = "ladder", gettext_lazy("Ladder challenge")
+        LEAGUE = "league", gettext_lazy("League fixture")
 
     class Outcome(models.TextChoices):
-        PLAYED = "played", "Played"
-        WALKOVER = "walkover", "Walkover"
-        BYE = "bye", "Bye"
-        FORFEIT = "forfeit", "Forfeit"
-        VOID = "void", "Void"
+        PLAYED = "played", gettext_lazy("Played")
+        WALKOVER = "walkover", gettext_lazy("Walkover")
+        BYE = "bye", gettext_lazy("Bye")
+        FORFEIT = "forfeit", gettext_lazy("Forfeit")
+        VOID = "void", gettext_lazy("Void")
 
     #: Outcomes where the two actually played (ratings count only these).
     PLAYED_OUTCOMES = (Outcome.PLAYED,)
@@ -32,7 +33,8 @@ class FinishedMatch(models.Model):
     #: Empty only for a bye.
     player_b = models.ForeignKey("clubs.Player", null=True, blank=True,
                                  on_delete=models.PROTECT, related_name="+")
-    length = models.PositiveSmallIntegerField(help_text="Match length in points.")
+    length = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("Match length in points."))
     #: Empty only when the result is void.
     winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
                                related_name="+")
@@ -49,7 +51,8 @@ class FinishedMatch(models.Model):
 
     class Meta:
         ordering = ["-finished_at", "-pk"]
-        verbose_name_plural = "finished matches"
+        verbose_name = gettext_lazy("finished match")
+        verbose_name_plural = gettext_lazy("finished matches")
         indexes = [
             models.Index(fields=["club", "finished_at"], name="results_fm_club_time"),
             models.Index(fields=["player_a", "finished_at"], name="results_fm_a_time"),
