@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 
 def new_message_id() -> str:
@@ -72,7 +72,7 @@ class OutboundMail(models.Model):
 
     @property
     def recipient(self) -> str:
-        return "a closed login" if self.to_closed_login else self.to
+        return gettext("a closed login") if self.to_closed_login else self.to
 
 
 class InvitationQuerySet(models.QuerySet):
