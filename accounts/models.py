@@ -30,27 +30,34 @@ class OutboundMail(models.Model):
         FAILED = "failed", gettext_lazy("Failed (gave up)")
 
     key = models.CharField(max_length=200, unique=True,
-                           help_text=gettext_lazy("What caused the mail and to whom: queued once."))
+                           help_text=gettext_lazy("What caused the mail and to whom: queued once."),
+                           verbose_name=gettext_lazy("key"))
     #: The same on every try, so a receiver drops a mail it got twice (a send answered
     #: after the timeout is tried again: it may have gone).
-    message_id = models.CharField(max_length=255, unique=True, default=new_message_id)
+    message_id = models.CharField(max_length=255, unique=True, default=new_message_id,
+                                  verbose_name=gettext_lazy("message ID"))
     club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+")
+                             related_name="+", verbose_name=gettext_lazy("club"))
     #: Empty once the login it was sent to is closed (``to_closed_login``).
-    to = models.EmailField(blank=True)
+    to = models.EmailField(blank=True, verbose_name=gettext_lazy("to"))
     to_closed_login = models.BooleanField(
         default=False, help_text=gettext_lazy("Sent to a login since closed: its address and the "
-                                 "mail's text are gone."))
-    kind = models.CharField(max_length=40)
-    subject = models.CharField(max_length=200)
-    body = models.TextField(blank=True, help_text=gettext_lazy("The plain text."))
-    html_body = models.TextField(blank=True, help_text=gettext_lazy("The same as HTML (optional)."))
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    last_attempt_at = models.DateTimeField(null=True, blank=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
+                                 "mail's text are gone."),
+                                 verbose_name=gettext_lazy("to a closed login"))
+    kind = models.CharField(max_length=40, verbose_name=gettext_lazy("kind"))
+    subject = models.CharField(max_length=200, verbose_name=gettext_lazy("subject"))
+    body = models.TextField(blank=True, help_text=gettext_lazy("The plain text."),
+                            verbose_name=gettext_lazy("body"))
+    html_body = models.TextField(blank=True, help_text=gettext_lazy("The same as HTML (optional)."),
+                                 verbose_name=gettext_lazy("HTML body"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING,
+                              verbose_name=gettext_lazy("status"))
+    attempts = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("attempts"))
+    last_error = models.TextField(blank=True, verbose_name=gettext_lazy("last error"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
+    last_attempt_at = models.DateTimeField(null=True, blank=True,
+                                           verbose_name=gettext_lazy("last attempt at"))
+    sent_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("sent at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -90,22 +97,28 @@ class Invitation(models.Model):
         REFEREE = "referee", gettext_lazy("Referee")
         PLAYER = "player", gettext_lazy("Player")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations",
+                             verbose_name=gettext_lazy("club"))
     player = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="invitations")
-    name = models.CharField(max_length=120, blank=True)
-    email = models.EmailField()
-    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+                               related_name="invitations", verbose_name=gettext_lazy("player"))
+    name = models.CharField(max_length=120, blank=True, verbose_name=gettext_lazy("name"))
+    email = models.EmailField(verbose_name=gettext_lazy("email"))
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER,
+                            verbose_name=gettext_lazy("role"))
     token_hash = models.CharField(max_length=64, unique=True)
-    expires_at = models.DateTimeField()
-    sent_count = models.PositiveSmallIntegerField(default=1)
+    expires_at = models.DateTimeField(verbose_name=gettext_lazy("expires at"))
+    sent_count = models.PositiveSmallIntegerField(default=1,
+                                                  verbose_name=gettext_lazy("sent count"))
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    created_at = models.DateTimeField(default=timezone.now)
-    accepted_at = models.DateTimeField(null=True, blank=True)
+                                   related_name="+", verbose_name=gettext_lazy("invited by"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
+    accepted_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("accepted at"))
     accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
-    revoked_at = models.DateTimeField(null=True, blank=True)
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=gettext_lazy("accepted by"))
+    revoked_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("revoked at"))
 
     objects = InvitationQuerySet.as_manager()
 
@@ -155,16 +168,20 @@ class JoinRequest(models.Model):
         REFUSED = "refused", gettext_lazy("Refused")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE,
-                             related_name="join_requests")
+                             related_name="join_requests", verbose_name=gettext_lazy("club"))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="join_requests")
-    name = models.CharField(max_length=120, help_text=gettext_lazy("The name to play under."))
-    message = models.TextField(blank=True, max_length=1000)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(default=timezone.now)
+                             related_name="join_requests", verbose_name=gettext_lazy("user"))
+    name = models.CharField(max_length=120, help_text=gettext_lazy("The name to play under."),
+                            verbose_name=gettext_lazy("name"))
+    message = models.TextField(blank=True, max_length=1000, verbose_name=gettext_lazy("message"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING,
+                              verbose_name=gettext_lazy("status"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=gettext_lazy("decided by"))
+    decided_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("decided at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -185,10 +202,11 @@ class AccountPreference(models.Model):
     """A login's own choices: the language its pages and mails speak."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="preference")
+                                related_name="preference", verbose_name=gettext_lazy("user"))
     language = models.CharField(
         max_length=8, blank=True, choices=settings.LANGUAGES,
-        help_text=gettext_lazy("Blank: the club's language, else the browser's."))
+        help_text=gettext_lazy("Blank: the club's language, else the browser's."),
+        verbose_name=gettext_lazy("language"))
 
     class Meta:
         verbose_name = gettext_lazy("account preference")

@@ -44,21 +44,26 @@ class AuditEntry(AppendOnlyModel):
     append_only_message = "The audit log is append-only."
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
-                             related_name="audit_entries")
+                             related_name="audit_entries", verbose_name=gettext_lazy("club"))
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="+")
+                              on_delete=models.SET_NULL, related_name="+",
+                              verbose_name=gettext_lazy("actor"))
     #: The actor's username when the entry was written (kept if the account goes).
-    actor_name = models.CharField(max_length=150, blank=True)
-    action = models.CharField(max_length=32, choices=Action.choices)
-    target_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
-    target_id = models.PositiveBigIntegerField()
+    actor_name = models.CharField(max_length=150, blank=True,
+                                  verbose_name=gettext_lazy("actor name"))
+    action = models.CharField(max_length=32, choices=Action.choices,
+                              verbose_name=gettext_lazy("action"))
+    target_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+",
+                                    verbose_name=gettext_lazy("target type"))
+    target_id = models.PositiveBigIntegerField(verbose_name=gettext_lazy("target ID"))
     target = GenericForeignKey("target_type", "target_id")
     #: What the target was called when the entry was written.
-    target_label = models.CharField(max_length=300)
-    reason = models.TextField(blank=True)
-    before = models.JSONField(default=dict, blank=True)
-    after = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    target_label = models.CharField(max_length=300, verbose_name=gettext_lazy("target label"))
+    reason = models.TextField(blank=True, verbose_name=gettext_lazy("reason"))
+    before = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("before"))
+    after = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("after"))
+    created_at = models.DateTimeField(default=timezone.now, db_index=True,
+                                      verbose_name=gettext_lazy("created at"))
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -21,19 +21,19 @@ class Kind(models.TextChoices):
 
 class Notification(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="notifications")
-    kind = models.CharField(max_length=32, choices=Kind.choices)
+                             related_name="notifications", verbose_name=gettext_lazy("user"))
+    kind = models.CharField(max_length=32, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
     #: What happened (one event, one notification per person, whatever calls it twice).
-    key = models.CharField(max_length=200)
+    key = models.CharField(max_length=200, verbose_name=gettext_lazy("key"))
     #: As first written, in its recipient's language then (the data export's copy, and
     #: what a row from before ``message`` shows).
-    text = models.CharField(max_length=300)
+    text = models.CharField(max_length=300, verbose_name=gettext_lazy("text"))
     #: Its sentences untranslated, with their values (``notifications.texts``): shown in
     #: the reader's language of the moment. Empty: ``text`` is shown as it is.
-    message = models.JSONField(default=list, blank=True)
-    url = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    read_at = models.DateTimeField(null=True, blank=True)
+    message = models.JSONField(default=list, blank=True, verbose_name=gettext_lazy("message"))
+    url = models.CharField(max_length=300, blank=True, verbose_name=gettext_lazy("URL"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
+    read_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("read at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -56,8 +56,8 @@ class MutedKind(models.Model):
     """A kind of notification the user turned off (no row: on)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="muted_notifications")
-    kind = models.CharField(max_length=32, choices=Kind.choices)
+                             related_name="muted_notifications", verbose_name=gettext_lazy("user"))
+    kind = models.CharField(max_length=32, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "kind"],
