@@ -100,3 +100,8 @@ def test_the_club_manage_page_and_outbox_speak_german_with_german_dates(client, 
     page = client.get(reverse("accounts:club-outbox", args=[club.slug])).content.decode()
     assert "Postausgang" in page
     assert re.search(r">\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}<", page)  # d.m.Y H:i, not "j M"
+
+
+def test_allauths_own_pages_come_in_its_own_translations(client):
+    page = client.get(RESET, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Passwort zurücksetzen" in page
