@@ -6,6 +6,7 @@ refusals are answered by ``ops.api.ApiErrorsMixin``, the one mapping every API s
 """
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -70,7 +71,8 @@ class InvitationInput(serializers.Serializer):
         try:
             return club_players(club=self.context["club"], players=[player_id])[0]
         except NotAMember:
-            raise serializers.ValidationError("Not an active member of this club.") from None
+            raise serializers.ValidationError(
+                gettext("Not an active member of this club.")) from None
 
 
 def _site_url(request) -> str:

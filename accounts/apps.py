@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts: sign-in, invitations, the mail outbox, API tokens"
+    verbose_name = gettext_lazy("Accounts: sign-in, invitations, the mail outbox, API tokens")
 
     def ready(self) -> None:
         # A login made outside allauth keeps its address (accounts.receivers). The outbox

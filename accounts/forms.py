@@ -6,6 +6,7 @@ from allauth.account.forms import ResetPasswordForm
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Invitation
 
@@ -13,28 +14,32 @@ from accounts.models import Invitation
 class InviteForm(forms.Form):
     """One invitation: an existing member (chosen) or someone new (name), and an address."""
 
-    player = forms.TypedChoiceField(label="Existing member without a login", required=False,
-                                    coerce=int, empty_value=None)
-    name = forms.CharField(label="…or the name of someone new", max_length=120, required=False)
-    email = forms.EmailField(label="Email address")
-    role = forms.ChoiceField(choices=Invitation.Role.choices, initial=Invitation.Role.PLAYER)
+    player = forms.TypedChoiceField(label=gettext_lazy("Existing member without a login"),
+                                    required=False, coerce=int, empty_value=None)
+    name = forms.CharField(label=gettext_lazy("…or the name of someone new"), max_length=120,
+                           required=False)
+    email = forms.EmailField(label=gettext_lazy("Email address"))
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Invitation.Role.choices,
+                             initial=Invitation.Role.PLAYER)
 
     def __init__(self, *args, members=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "— someone new —"), *members]
+        self.fields["player"].choices = [("", gettext_lazy("— someone new —")), *members]
 
     def clean(self):
         cleaned = super().clean()
         if not cleaned.get("player") and not (cleaned.get("name") or "").strip():
-            raise forms.ValidationError("Choose a member or give the new member's name.")
+            raise forms.ValidationError(gettext_lazy("Choose a member or give the new member's "
+                                                     "name."))
         return cleaned
 
 
 class InviteManyForm(forms.Form):
-    lines = forms.CharField(label="One per line: name, email", widget=forms.Textarea(
+    lines = forms.CharField(label=gettext_lazy("One per line: name, email"), widget=forms.Textarea(
         attrs={"rows": 6, "placeholder": "Ann Lee, ann@example.org\nBo Chan, bo@example.org"}),
         max_length=50_000)
-    role = forms.ChoiceField(choices=Invitation.Role.choices, initial=Invitation.Role.PLAYER)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Invitation.Role.choices,
+                             initial=Invitation.Role.PLAYER)
 
 
 class NewLoginForm(UserCreationForm):
@@ -43,27 +48,29 @@ class NewLoginForm(UserCreationForm):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    city = forms.CharField(max_length=120, required=False)
-    currency = forms.RegexField(regex=r"^[A-Za-z]{3}$", initial="EUR", max_length=3,
-                                help_text="ISO 4217 code for chouette stakes (EUR, USD, GBP…).",
-                                error_messages={"invalid": "Three letters, e.g. EUR."})
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    city = forms.CharField(label=gettext_lazy("City"), max_length=120, required=False)
+    currency = forms.RegexField(
+        label=gettext_lazy("Currency"), regex=r"^[A-Za-z]{3}$", initial="EUR", max_length=3,
+        help_text=gettext_lazy("ISO 4217 code for chouette stakes (EUR, USD, GBP…)."),
+        error_messages={"invalid": gettext_lazy("Three letters, e.g. EUR.")})
 
 
 class JoinRequestForm(forms.Form):
-    name = forms.CharField(max_length=120, required=False,
-                           help_text="The name to play under (your login's player's if empty).")
-    message = forms.CharField(max_length=1000, required=False, widget=forms.Textarea(
-        attrs={"rows": 3}))
+    name = forms.CharField(
+        label=gettext_lazy("Name"), max_length=120, required=False,
+        help_text=gettext_lazy("The name to play under (your login's player's if empty)."))
+    message = forms.CharField(label=gettext_lazy("Message"), max_length=1000, required=False,
+                              widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class AccountCloseForm(forms.Form):
-    password = forms.CharField(widget=forms.PasswordInput, strip=False,
-                               help_text="Your password, to confirm.")
+    password = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput,
+                               strip=False, help_text=gettext_lazy("Your password, to confirm."))
     rename_player_to = forms.CharField(
-        label="Rename my player to", max_length=120, required=False,
-        help_text="Your results stay in the clubs' tables; leave empty to keep your name "
-                  "there, or write e.g. 'Former member'.")
+        label=gettext_lazy("Rename my player to"), max_length=120, required=False,
+        help_text=gettext_lazy("Your results stay in the clubs' tables; leave empty to keep "
+                               "your name there, or write e.g. 'Former member'."))
 
 
 class DeferredResetPasswordForm(ResetPasswordForm):
@@ -87,5 +94,6 @@ class DeferredResetPasswordForm(ResetPasswordForm):
 
 class LanguageForm(forms.Form):
     language = forms.ChoiceField(
-        label="Language", required=False,
-        choices=[("", "The club's language, else your browser's"), *settings.LANGUAGES])
+        label=gettext_lazy("Language"), required=False,
+        choices=[("", gettext_lazy("The club's language, else your browser's")),
+                 *settings.LANGUAGES])

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 
 def new_message_id() -> str:
@@ -23,37 +24,45 @@ def new_message_id() -> str:
 
 class OutboundMail(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to be sent"
-        SENDING = "sending", "Being sent"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed (gave up)"
+        PENDING = "pending", gettext_lazy("Waiting to be sent")
+        SENDING = "sending", gettext_lazy("Being sent")
+        SENT = "sent", gettext_lazy("Sent")
+        FAILED = "failed", gettext_lazy("Failed (gave up)")
 
     key = models.CharField(max_length=200, unique=True,
-                           help_text="What caused the mail and to whom: queued once.")
+                           help_text=gettext_lazy("What caused the mail and to whom: queued once."),
+                           verbose_name=gettext_lazy("key"))
     #: The same on every try, so a receiver drops a mail it got twice (a send answered
     #: after the timeout is tried again: it may have gone).
-    message_id = models.CharField(max_length=255, unique=True, default=new_message_id)
+    message_id = models.CharField(max_length=255, unique=True, default=new_message_id,
+                                  verbose_name=gettext_lazy("message ID"))
     club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+")
+                             related_name="+", verbose_name=gettext_lazy("club"))
     #: Empty once the login it was sent to is closed (``to_closed_login``).
-    to = models.EmailField(blank=True)
+    to = models.EmailField(blank=True, verbose_name=gettext_lazy("to"))
     to_closed_login = models.BooleanField(
-        default=False, help_text="Sent to a login since closed: its address and the "
-                                 "mail's text are gone.")
-    kind = models.CharField(max_length=40)
-    subject = models.CharField(max_length=200)
-    body = models.TextField(blank=True, help_text="The plain text.")
-    html_body = models.TextField(blank=True, help_text="The same as HTML (optional).")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    last_attempt_at = models.DateTimeField(null=True, blank=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
+        default=False, help_text=gettext_lazy("Sent to a login since closed: its address and the "
+                                 "mail's text are gone."),
+                                 verbose_name=gettext_lazy("to a closed login"))
+    kind = models.CharField(max_length=40, verbose_name=gettext_lazy("kind"))
+    subject = models.CharField(max_length=200, verbose_name=gettext_lazy("subject"))
+    body = models.TextField(blank=True, help_text=gettext_lazy("The plain text."),
+                            verbose_name=gettext_lazy("body"))
+    html_body = models.TextField(blank=True, help_text=gettext_lazy("The same as HTML (optional)."),
+                                 verbose_name=gettext_lazy("HTML body"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING,
+                              verbose_name=gettext_lazy("status"))
+    attempts = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("attempts"))
+    last_error = models.TextField(blank=True, verbose_name=gettext_lazy("last error"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
+    last_attempt_at = models.DateTimeField(null=True, blank=True,
+                                           verbose_name=gettext_lazy("last attempt at"))
+    sent_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("sent at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name = "outbound mail"
+        verbose_name = gettext_lazy("outbound mail")
+        verbose_name_plural = gettext_lazy("outbound mails")
         indexes = [models.Index(fields=["status", "created_at"],
                                 name="accounts_mail_status_created")]
         constraints = [
@@ -70,7 +79,7 @@ class OutboundMail(models.Model):
 
     @property
     def recipient(self) -> str:
-        return "a closed login" if self.to_closed_login else self.to
+        return gettext("a closed login") if self.to_closed_login else self.to
 
 
 class InvitationQuerySet(models.QuerySet):
@@ -84,31 +93,39 @@ class Invitation(models.Model):
     one (``player`` empty, ``name`` given). Only a hash of the link's token is stored."""
 
     class Role(models.TextChoices):
-        ADMIN = "admin", "Club admin"
-        REFEREE = "referee", "Referee"
-        PLAYER = "player", "Player"
+        ADMIN = "admin", gettext_lazy("Club admin")
+        REFEREE = "referee", gettext_lazy("Referee")
+        PLAYER = "player", gettext_lazy("Player")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations")
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations",
+                             verbose_name=gettext_lazy("club"))
     player = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="invitations")
-    name = models.CharField(max_length=120, blank=True)
-    email = models.EmailField()
-    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+                               related_name="invitations", verbose_name=gettext_lazy("player"))
+    name = models.CharField(max_length=120, blank=True, verbose_name=gettext_lazy("name"))
+    email = models.EmailField(verbose_name=gettext_lazy("email"))
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER,
+                            verbose_name=gettext_lazy("role"))
     token_hash = models.CharField(max_length=64, unique=True)
-    expires_at = models.DateTimeField()
-    sent_count = models.PositiveSmallIntegerField(default=1)
+    expires_at = models.DateTimeField(verbose_name=gettext_lazy("expires at"))
+    sent_count = models.PositiveSmallIntegerField(default=1,
+                                                  verbose_name=gettext_lazy("sent count"))
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    created_at = models.DateTimeField(default=timezone.now)
-    accepted_at = models.DateTimeField(null=True, blank=True)
+                                   related_name="+", verbose_name=gettext_lazy("invited by"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
+    accepted_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("accepted at"))
     accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
-    revoked_at = models.DateTimeField(null=True, blank=True)
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=gettext_lazy("accepted by"))
+    revoked_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("revoked at"))
 
     objects = InvitationQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = gettext_lazy("invitation")
+        verbose_name_plural = gettext_lazy("invitations")
         constraints = [
             models.CheckConstraint(condition=Q(role__in=["admin", "referee", "player"]),
                                    name="accounts_invitation_role_valid"),
@@ -146,24 +163,30 @@ class JoinRequest(models.Model):
     """A signed-in person asking to join a club that takes requests."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for the club's admins"
-        APPROVED = "approved", "Approved"
-        REFUSED = "refused", "Refused"
+        PENDING = "pending", gettext_lazy("Waiting for the club's admins")
+        APPROVED = "approved", gettext_lazy("Approved")
+        REFUSED = "refused", gettext_lazy("Refused")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE,
-                             related_name="join_requests")
+                             related_name="join_requests", verbose_name=gettext_lazy("club"))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="join_requests")
-    name = models.CharField(max_length=120, help_text="The name to play under.")
-    message = models.TextField(blank=True, max_length=1000)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(default=timezone.now)
+                             related_name="join_requests", verbose_name=gettext_lazy("user"))
+    name = models.CharField(max_length=120, help_text=gettext_lazy("The name to play under."),
+                            verbose_name=gettext_lazy("name"))
+    message = models.TextField(blank=True, max_length=1000, verbose_name=gettext_lazy("message"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING,
+                              verbose_name=gettext_lazy("status"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("created at"))
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=gettext_lazy("decided by"))
+    decided_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("decided at"))
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = gettext_lazy("request to join")
+        verbose_name_plural = gettext_lazy("requests to join")
         constraints = [
             models.CheckConstraint(condition=Q(status__in=["pending", "approved", "refused"]),
                                    name="accounts_joinrequest_status_valid"),
@@ -179,10 +202,15 @@ class AccountPreference(models.Model):
     """A login's own choices: the language its pages and mails speak."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="preference")
+                                related_name="preference", verbose_name=gettext_lazy("user"))
     language = models.CharField(
         max_length=8, blank=True, choices=settings.LANGUAGES,
-        help_text="Blank: the club's language, else the browser's.")
+        help_text=gettext_lazy("Blank: the club's language, else the browser's."),
+        verbose_name=gettext_lazy("language"))
+
+    class Meta:
+        verbose_name = gettext_lazy("account preference")
+        verbose_name_plural = gettext_lazy("account preferences")
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language or 'no language chosen'}"

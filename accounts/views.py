@@ -15,6 +15,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import selectors, services
@@ -111,12 +113,13 @@ def api_tokens(request):
     if request.method == "POST":
         if request.POST.get("action") == "revoke":
             if services.api_token_revoke(user=request.user):
-                messages.success(request, "Token revoked: clients using it now get 401.")
+                messages.success(request, gettext("Token revoked: clients using it now get 401."))
             else:
-                messages.error(request, "There was no token to revoke.")
+                messages.error(request, gettext("There was no token to revoke."))
         else:
             services.api_token_create(user=request.user)
-            messages.success(request, "New token created. Any older token no longer works.")
+            messages.success(request, gettext("New token created. Any older token no longer "
+                                              "works."))
         return redirect("accounts:tokens")
     return render(request, "accounts/tokens.html",
                   {"token": selectors.api_token_get(user=request.user)})
@@ -165,7 +168,8 @@ def invitation_accept(request, token: str):
         except invitations.InvitationError as exc:
             messages.error(request, str(exc))
         if membership is not None:
-            messages.success(request, f"Welcome to {membership.club}, {membership.player.name}.")
+            messages.success(request, gettext("Welcome to %(club)s, %(name)s.") % {
+                "club": membership.club, "name": membership.player.name})
             return redirect(membership.club.get_absolute_url())
         if form is not None and form.errors:
             status = 400
@@ -204,14 +208,17 @@ def club_invitations(request, slug: str):
             except invitations.InvitationError as exc:
                 one.add_error(None, str(exc))
             else:
-                messages.success(request, f"Invitation sent to {data['email']}.")
+                messages.success(request, gettext("Invitation sent to %(email)s.")
+                                 % {"email": data["email"]})
                 return redirect("accounts:club-invitations", slug=club.slug)
         elif request.POST.get("form") == "many" and many.is_valid():
             sent, errors = invitations.invitations_create_many(
                 club=club, lines=many.cleaned_data["lines"], role=many.cleaned_data["role"],
                 invited_by=request.user, site_url=_site_url(request))
             if sent:
-                messages.success(request, f"{len(sent)} invitation(s) sent.")
+                messages.success(request, ngettext("%(count)s invitation sent.",
+                                                  "%(count)s invitations sent.", len(sent))
+                                 % {"count": len(sent)})
             for error in errors:
                 messages.error(request, error)
             if not errors:
@@ -231,10 +238,12 @@ def club_invitation_action(request, slug: str, invitation_id: int, action: str):
     try:
         if action == "resend":
             invitations.invitation_resend(invitation=invitation, site_url=_site_url(request))
-            messages.success(request, f"Invitation sent again to {invitation.email}.")
+            messages.success(request, gettext("Invitation sent again to %(email)s.")
+                             % {"email": invitation.email})
         elif action == "revoke":
             invitations.invitation_revoke(invitation=invitation)
-            messages.success(request, f"Invitation to {invitation.email} withdrawn.")
+            messages.success(request, gettext("Invitation to %(email)s withdrawn.")
+                             % {"email": invitation.email})
         else:
             raise Http404
     except invitations.InvitationError as exc:
@@ -258,7 +267,7 @@ def club_outbox(request, slug: str):
 def club_new(request):
     """Start a club: the founder becomes its admin."""
     if not clubs_service.club_creation_allowed(user=request.user):
-        raise PermissionDenied("Only the site's staff may start a club here.")
+        raise PermissionDenied(gettext("Only the site's staff may start a club here."))
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -266,7 +275,8 @@ def club_new(request):
         except clubs_service.ClubSignupError as exc:
             form.add_error("name", str(exc))
         else:
-            messages.success(request, f"{club} is open: invite its members.")
+            messages.success(request, gettext("%(club)s is open: invite its members.")
+                             % {"club": club})
             return redirect("accounts:club-invitations", slug=club.slug)
     return render(request, "accounts/club_new.html", {"form": form},
                   status=400 if form.errors else 200)
@@ -284,7 +294,8 @@ def club_join(request, slug: str):
         except clubs_service.ClubSignupError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, f"Your request to join {club} is with its admins.")
+            messages.success(request, gettext("Your request to join %(club)s is with its "
+                                              "admins.") % {"club": club})
         return redirect(club.get_absolute_url())
     return render(request, "accounts/club_join.html", {"club": club, "form": form},
                   status=400 if form.errors else 200)
@@ -299,7 +310,7 @@ def club_join_requests(request, slug: str):
         action = request.POST.get("action")
         if action in ("open", "close"):
             clubs_service.club_join_requests_set(club=club, open_=action == "open")
-            messages.success(request, "Saved.")
+            messages.success(request, gettext("Saved."))
         elif action in ("approve", "refuse"):
             join_request = get_object_or_404(JoinRequest, club=club,
                                              pk=_int(request.POST.get("request")))
@@ -309,7 +320,7 @@ def club_join_requests(request, slug: str):
             except clubs_service.ClubSignupError as exc:
                 messages.error(request, str(exc))
         else:
-            return HttpResponseBadRequest("Unknown action.")
+            return HttpResponseBadRequest(gettext("Unknown action."))
         return redirect("accounts:club-join-requests", slug=club.slug)
     page = Paginator(JoinRequest.objects.filter(club=club).select_related("user"), 50) \
         .get_page(request.GET.get("page"))
@@ -347,11 +358,13 @@ def account_language_choose(request):
     browser's)."""
     form = LanguageForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose one of the site's languages.")
+        messages.error(request, gettext("Choose one of the site's languages."))
         return redirect("accounts:my-data")
     account_language_set(user=request.user, language=form.cleaned_data["language"],
                          session=request.session)
-    messages.success(request, "Your language is saved.")
+    language = form.cleaned_data["language"]
+    with translation.override(language or translation.get_language()):
+        messages.success(request, gettext("Your language is saved."))
     return redirect("accounts:my-data")
 
 
@@ -381,7 +394,7 @@ def my_data_close(request):
             form.add_error(exc.field, str(exc))
         else:
             logout(request)
-            messages.success(request, "Your login is closed. Your results stay in the "
-                                      "clubs' tables.")
+            messages.success(request, gettext("Your login is closed. Your results stay in "
+                                              "the clubs' tables."))
             return redirect("clubs:home")
     return render(request, "accounts/my_data.html", _account_page(request, form), status=400)

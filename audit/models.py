@@ -11,20 +11,24 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from ops.models import AppendOnlyModel
 
 
 class Action(models.TextChoices):
-    RULING = "ruling", "Referee ruling (a match record, a league fixture)"
-    CHOUETTE_GAME_REVERSED = "chouette_game_reversed", "Chouette game reversed"
-    CHOUETTE_PAYMENT_UNDONE = "chouette_payment_undone", "Chouette payment undone"
-    MEMBERSHIP_ROLE_CHANGED = "membership_role_changed", "Membership role changed"
-    MEMBERSHIP_ENDED = "membership_ended", "Membership ended"
-    RESULT_CORRECTED = "result_corrected", "Result corrected (tournament, ladder, league)"
-    RESULT_DISPUTE_RESOLVED = "result_dispute_resolved", "Disputed result resolved"
-    CHALLENGE_CANCELLED = "challenge_cancelled", "Ladder challenge cancelled by an admin"
-    LADDER_PLAYER_REMOVED = "ladder_player_removed", "Player removed from a ladder by an admin"
+    RULING = "ruling", gettext_lazy("Referee ruling (a match record, a league fixture)")
+    CHOUETTE_GAME_REVERSED = "chouette_game_reversed", gettext_lazy("Chouette game reversed")
+    CHOUETTE_PAYMENT_UNDONE = "chouette_payment_undone", gettext_lazy("Chouette payment undone")
+    MEMBERSHIP_ROLE_CHANGED = "membership_role_changed", gettext_lazy("Membership role changed")
+    MEMBERSHIP_ENDED = "membership_ended", gettext_lazy("Membership ended")
+    RESULT_CORRECTED = ("result_corrected",
+                        gettext_lazy("Result corrected (tournament, ladder, league)"))
+    RESULT_DISPUTE_RESOLVED = "result_dispute_resolved", gettext_lazy("Disputed result resolved")
+    CHALLENGE_CANCELLED = ("challenge_cancelled",
+                           gettext_lazy("Ladder challenge cancelled by an admin"))
+    LADDER_PLAYER_REMOVED = ("ladder_player_removed",
+                             gettext_lazy("Player removed from a ladder by an admin"))
 
 
 #: Corrections that must say why (the others, such as a role change, may).
@@ -40,25 +44,31 @@ class AuditEntry(AppendOnlyModel):
     append_only_message = "The audit log is append-only."
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
-                             related_name="audit_entries")
+                             related_name="audit_entries", verbose_name=gettext_lazy("club"))
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="+")
+                              on_delete=models.SET_NULL, related_name="+",
+                              verbose_name=gettext_lazy("actor"))
     #: The actor's username when the entry was written (kept if the account goes).
-    actor_name = models.CharField(max_length=150, blank=True)
-    action = models.CharField(max_length=32, choices=Action.choices)
-    target_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
-    target_id = models.PositiveBigIntegerField()
+    actor_name = models.CharField(max_length=150, blank=True,
+                                  verbose_name=gettext_lazy("actor name"))
+    action = models.CharField(max_length=32, choices=Action.choices,
+                              verbose_name=gettext_lazy("action"))
+    target_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+",
+                                    verbose_name=gettext_lazy("target type"))
+    target_id = models.PositiveBigIntegerField(verbose_name=gettext_lazy("target ID"))
     target = GenericForeignKey("target_type", "target_id")
     #: What the target was called when the entry was written.
-    target_label = models.CharField(max_length=300)
-    reason = models.TextField(blank=True)
-    before = models.JSONField(default=dict, blank=True)
-    after = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    target_label = models.CharField(max_length=300, verbose_name=gettext_lazy("target label"))
+    reason = models.TextField(blank=True, verbose_name=gettext_lazy("reason"))
+    before = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("before"))
+    after = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("after"))
+    created_at = models.DateTimeField(default=timezone.now, db_index=True,
+                                      verbose_name=gettext_lazy("created at"))
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        verbose_name_plural = "audit entries"
+        verbose_name = gettext_lazy("audit entry")
+        verbose_name_plural = gettext_lazy("audit entries")
         indexes = [
             models.Index(fields=["club", "-created_at"], name="audit_entry_club_time"),
             models.Index(fields=["target_type", "target_id"], name="audit_entry_target"),

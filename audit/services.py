@@ -3,6 +3,7 @@ transaction that makes the correction (so both land or neither does)."""
 
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.translation import gettext
 
 from .models import AuditEntry
 
@@ -18,7 +19,8 @@ def audit_record(
     """Append one entry. ``before`` and ``after`` are JSON-ready dicts of what changed."""
     reason = (reason or "").strip()
     if action in AuditEntry.REASON_REQUIRED and not reason:
-        raise AuditError("A correction needs a reason (it is kept in the audit log).")
+        raise AuditError(gettext("A correction needs a reason (it is kept in the audit "
+                                 "log)."))
     user = actor if actor is not None and actor.is_authenticated else None
     return AuditEntry.objects.create(
         club_id=club_id, actor=user, actor_name=user.get_username() if user else "",

@@ -6,6 +6,7 @@ the clubs app's, and the audit log (floor 1) imports no app above it."""
 
 from django.contrib import admin
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy
 
 from audit.models import AuditEntry
 
@@ -33,7 +34,7 @@ class AuditEntryAdmin(ClubScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="on", ordering="target_label")
+    @admin.display(description=gettext_lazy("on"), ordering="target_label")
     def target_link(self, obj):
         url = _admin_url(obj)
         if url is None:

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 
 class ClubQuerySet(models.QuerySet):
@@ -14,30 +15,36 @@ class ClubQuerySet(models.QuerySet):
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=120, unique=True)
-    slug = models.SlugField(max_length=60, unique=True)
-    city = models.CharField(max_length=120, blank=True)
+    name = models.CharField(max_length=120, unique=True, verbose_name=gettext_lazy("name"))
+    slug = models.SlugField(max_length=60, unique=True, verbose_name=gettext_lazy("slug"))
+    city = models.CharField(max_length=120, blank=True, verbose_name=gettext_lazy("city"))
     currency = models.CharField(
-        max_length=3, default="EUR", help_text="ISO 4217 code used for chouette stakes."
-    )
+        max_length=3, default="EUR",
+        help_text=gettext_lazy("ISO 4217 code used for chouette stakes."),
+        verbose_name=gettext_lazy("currency"))
     results_public = models.BooleanField(
         default=False,
-        help_text="Anyone may see the club's match records and their rules checks "
-                  "(otherwise only its members). Chouette money is always members-only.",
+        help_text=gettext_lazy("Anyone may see the club's match records and their rules checks "
+                  "(otherwise only its members). Chouette money is always members-only."),
+        verbose_name=gettext_lazy("results public"),
     )
     join_requests_open = models.BooleanField(
-        "Open to requests to join", default=False,
-        help_text="Signed-in visitors may ask to join; the club's admins approve or refuse.")
+        gettext_lazy("Open to requests to join"), default=False,
+        help_text=gettext_lazy("Signed-in visitors may ask to join; the club's admins approve "
+                               "or refuse."))
     language = models.CharField(
         max_length=8, blank=True, choices=settings.LANGUAGES,
-        help_text="The language of the club's pages for visitors who chose none, and of its "
-                  "mails to members who chose none. Blank: each visitor's browser decides.")
-    created_at = models.DateTimeField(auto_now_add=True)
+        help_text=gettext_lazy("The language of the club's pages for visitors who chose none, "
+                               "and of its mails to members who chose none. Blank: each "
+                               "visitor's browser decides."), verbose_name=gettext_lazy("language"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     objects = ClubQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
+        verbose_name = gettext_lazy("club")
+        verbose_name_plural = gettext_lazy("clubs")
 
     def __str__(self) -> str:
         return self.name
@@ -88,18 +95,20 @@ ACTIVE = Q(is_active=True)
 class Player(models.Model):
     """A person who plays; may or may not have a login."""
 
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="player",
+        related_name="player", verbose_name=gettext_lazy("user"),
     )
-    email = models.EmailField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    email = models.EmailField(blank=True, verbose_name=gettext_lazy("email"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
+        verbose_name = gettext_lazy("player")
+        verbose_name_plural = gettext_lazy("players")
 
     def __str__(self) -> str:
         return self.name
@@ -109,20 +118,25 @@ class Membership(models.Model):
     """A player in a club, with the one role they hold there."""
 
     class Role(models.TextChoices):
-        ADMIN = "admin", "Club admin"
-        REFEREE = "referee", "Referee"
-        PLAYER = "player", "Player"
+        ADMIN = "admin", gettext_lazy("Club admin")
+        REFEREE = "referee", gettext_lazy("Referee")
+        PLAYER = "player", gettext_lazy("Player")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
-    is_active = models.BooleanField(default=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships",
+                             verbose_name=gettext_lazy("club"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships",
+                               verbose_name=gettext_lazy("player"))
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER,
+                            verbose_name=gettext_lazy("role"))
+    is_active = models.BooleanField(default=True, verbose_name=gettext_lazy("is active"))
+    joined_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("joined at"))
 
     objects = MembershipQuerySet.as_manager()
 
     class Meta:
         ordering = ["club", "player__name"]
+        verbose_name = gettext_lazy("membership")
+        verbose_name_plural = gettext_lazy("memberships")
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "player"], name="clubs_membership_one_per_club"

@@ -23,6 +23,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext
 
 from .models import WRITER_ROLES, Club, Membership, Player
 
@@ -86,7 +87,7 @@ def club_for_member(*, user: User, club_id: int | None = None, slug: str | None 
     """The club, if ``user`` is one of its members (any role)."""
     club = _club_with_roles(user, club_id, slug)
     if not is_member(user=user, club=club):
-        raise PermissionDenied("Only members of this club can see that.")
+        raise PermissionDenied(gettext("Only members of this club can see that."))
     return club
 
 
@@ -94,7 +95,7 @@ def club_for_admin(*, user: User, club_id: int | None = None, slug: str | None =
     """The club, if ``user`` administers it."""
     club = _club_with_roles(user, club_id, slug)
     if not is_club_admin(user=user, club=club):
-        raise PermissionDenied("Only this club's admins can do that.")
+        raise PermissionDenied(gettext("Only this club's admins can do that."))
     return club
 
 
@@ -102,7 +103,7 @@ def club_for_referee(*, user: User, club_id: int | None = None, slug: str | None
     """The club, if ``user`` is one of its referees or admins."""
     club = _club_with_roles(user, club_id, slug)
     if not is_referee(user=user, club=club):
-        raise PermissionDenied("Only this club's referees can do that.")
+        raise PermissionDenied(gettext("Only this club's referees can do that."))
     return club
 
 
@@ -127,7 +128,7 @@ def _club_with_roles(user: User, club_id: int | None, slug: str | None) -> Club:
         f"AND m.player_id = (SELECT p.id FROM {quote(players)} p WHERE p.user_id = %s) "
         f"WHERE {where}", [True, user.pk, value]))  # no user (anonymous): no role rows
     if not rows:
-        raise Http404("No such club.")
+        raise Http404(gettext("No such club."))
     club = rows[0]
     if user.is_authenticated and not user.is_superuser:  # a superuser holds every role
         user.__dict__.setdefault("_club_roles", {})[club.pk] = {
@@ -140,7 +141,7 @@ def club_for_results(*, user: User, club_id: int | None = None, slug: str | None
     """The club, if ``user`` may see its match results (members, or anyone if public)."""
     club = _club_with_roles(user, club_id, slug)
     if not (club.results_public or is_member(user=user, club=club)):
-        raise PermissionDenied("Only members of this club can see its match records.")
+        raise PermissionDenied(gettext("Only members of this club can see its match records."))
     return club
 
 
@@ -151,7 +152,7 @@ def match_record_for_viewer(*, user: User, record):
     """The match record, if ``user`` may see it (its club's results gate)."""
     club = record.club
     if not (club.results_public or is_member(user=user, club=club)):
-        raise PermissionDenied("Only members of this club can see its match records.")
+        raise PermissionDenied(gettext("Only members of this club can see its match records."))
     return record
 
 
@@ -164,7 +165,7 @@ def chouette_visible_to(*, user: User, club: Club) -> bool:
 def chouette_session_for_referee(*, user: User, session):
     """The chouette session, if ``user`` may write to it (its club's referees and admins)."""
     if not is_referee(user=user, club=session.club):
-        raise PermissionDenied("Only this club's referees can change its chouettes.")
+        raise PermissionDenied(gettext("Only this club's referees can change its chouettes."))
     return session
 
 
@@ -195,9 +196,12 @@ def club_players(*, club: Club | int, players: Iterable[Player | int], past_too:
         [pk for pk in ids if isinstance(pk, int) and 0 < pk <= MAX_ID])
     for given, player_id in zip(players, ids, strict=True):
         if player_id not in found:  # named by id: no name of another club's player shown
-            who = given if isinstance(given, Player) else f"Player #{player_id}"
+            who = given if isinstance(given, Player) else gettext("Player #%(id)s") % {
+                "id": player_id}
             club = club if isinstance(club, Club) else Club.objects.get(pk=club)
-            raise error(f"{who} is not {'a' if past_too else 'an active'} member of {club}.")
+            message = (gettext("%(player)s is not a member of %(club)s.") if past_too
+                       else gettext("%(player)s is not an active member of %(club)s."))
+            raise error(message % {"player": who, "club": club})
     return [found[player_id] for player_id in ids]
 
 

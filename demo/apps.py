@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class DemoConfig(AppConfig):
@@ -6,4 +7,4 @@ class DemoConfig(AppConfig):
     app, so that no app below depends on them."""
 
     name = "demo"
-    verbose_name = "Demo data"
+    verbose_name = gettext_lazy("Demo data")

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class NotificationsConfig(AppConfig):
     name = "notifications"
-    verbose_name = "Notifications: what happened to you, on the site and by mail"
+    verbose_name = gettext_lazy("Notifications: what happened to you, on the site and by mail")
 
     def ready(self) -> None:
         from accounts.auth import user_annotation_register

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from notifications.models import Kind
 
@@ -6,4 +7,4 @@ from notifications.models import Kind
 class KindsForm(forms.Form):
     kinds = forms.MultipleChoiceField(choices=Kind.choices, required=False,
                                       widget=forms.CheckboxSelectMultiple,
-                                      label="Tell me (on the site and by mail) when")
+                                      label=gettext_lazy("Tell me (on the site and by mail) when"))

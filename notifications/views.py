@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from notifications import selectors, services
@@ -21,7 +22,7 @@ def notifications_page(request):
         if form.is_valid():
             services.notification_kinds_set(user=request.user,
                                             enabled=form.cleaned_data["kinds"])
-            messages.success(request, "Saved.")
+            messages.success(request, gettext("Saved."))
             return redirect("notifications:list")
     else:
         form = KindsForm(initial={"kinds": sorted(selectors.kinds_enabled(user=request.user))})

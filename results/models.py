@@ -7,49 +7,58 @@ records and standings read only this table.
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 
 class FinishedMatch(models.Model):
     class Source(models.TextChoices):
-        MATCH_RECORD = "match_record", "Uploaded match record"
-        TOURNAMENT = "tournament", "Tournament match"
-        LADDER = "ladder", "Ladder challenge"
-        LEAGUE = "league", "League fixture"
+        MATCH_RECORD = "match_record", gettext_lazy("Uploaded match record")
+        TOURNAMENT = "tournament", gettext_lazy("Tournament match")
+        LADDER = "ladder", gettext_lazy("Ladder challenge")
+        LEAGUE = "league", gettext_lazy("League fixture")
 
     class Outcome(models.TextChoices):
-        PLAYED = "played", "Played"
-        WALKOVER = "walkover", "Walkover"
-        BYE = "bye", "Bye"
-        FORFEIT = "forfeit", "Forfeit"
-        VOID = "void", "Void"
+        PLAYED = "played", gettext_lazy("Played")
+        WALKOVER = "walkover", gettext_lazy("Walkover")
+        BYE = "bye", gettext_lazy("Bye")
+        FORFEIT = "forfeit", gettext_lazy("Forfeit")
+        VOID = "void", gettext_lazy("Void")
 
     #: Outcomes where the two actually played (ratings count only these).
     PLAYED_OUTCOMES = (Outcome.PLAYED,)
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
-                             related_name="finished_matches")
-    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+                             related_name="finished_matches", verbose_name=gettext_lazy("club"))
+    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=gettext_lazy("player A"))
     #: Empty only for a bye.
     player_b = models.ForeignKey("clubs.Player", null=True, blank=True,
-                                 on_delete=models.PROTECT, related_name="+")
-    length = models.PositiveSmallIntegerField(help_text="Match length in points.")
+                                 on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=gettext_lazy("player B"))
+    length = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("Match length in points."), verbose_name=gettext_lazy("length"))
     #: Empty only when the result is void.
     winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="+")
-    score_a = models.PositiveIntegerField(null=True, blank=True)
-    score_b = models.PositiveIntegerField(null=True, blank=True)
-    finished_at = models.DateTimeField()
-    source = models.CharField(max_length=16, choices=Source.choices)
-    source_id = models.PositiveBigIntegerField()
+                               related_name="+", verbose_name=gettext_lazy("winner"))
+    score_a = models.PositiveIntegerField(null=True, blank=True,
+                                          verbose_name=gettext_lazy("score A"))
+    score_b = models.PositiveIntegerField(null=True, blank=True,
+                                          verbose_name=gettext_lazy("score B"))
+    finished_at = models.DateTimeField(verbose_name=gettext_lazy("finished at"))
+    source = models.CharField(max_length=16, choices=Source.choices,
+                              verbose_name=gettext_lazy("source"))
+    source_id = models.PositiveBigIntegerField(verbose_name=gettext_lazy("source ID"))
     #: Where it was played: a tournament's name and flight, a league's division...
-    event = models.CharField(max_length=200, blank=True)
-    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PLAYED)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    event = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("event"))
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PLAYED,
+                               verbose_name=gettext_lazy("outcome"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=gettext_lazy("updated at"))
 
     class Meta:
         ordering = ["-finished_at", "-pk"]
-        verbose_name_plural = "finished matches"
+        verbose_name = gettext_lazy("finished match")
+        verbose_name_plural = gettext_lazy("finished matches")
         indexes = [
             models.Index(fields=["club", "finished_at"], name="results_fm_club_time"),
             models.Index(fields=["player_a", "finished_at"], name="results_fm_a_time"),

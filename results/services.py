@@ -8,6 +8,7 @@ club and winners who did not play.
 import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from clubs.permissions import club_players
@@ -44,17 +45,19 @@ def finished_match_record(
 ) -> FinishedMatch:
     """Create or update the row of one source match (a correction updates it in place)."""
     if source not in FinishedMatch.Source.values:
-        raise FinishedMatchError(f"Unknown source {source!r}.")
+        raise FinishedMatchError(gettext("Unknown source %(source)r.") % {"source": source})
     if outcome not in FinishedMatch.Outcome.values:
-        raise FinishedMatchError(f"Unknown outcome {outcome!r}.")
+        raise FinishedMatchError(gettext("Unknown outcome %(outcome)r.")
+                                 % {"outcome": outcome})
     players = [p for p in (player_a, player_b) if p is not None]
     if player_b is not None and player_a.pk == player_b.pk:
-        raise FinishedMatchError("A match needs two different players.")
+        raise FinishedMatchError(gettext("A match needs two different players."))
     if outcome != FinishedMatch.Outcome.VOID and (winner is None or winner.pk not in
                                                    {p.pk for p in players}):
-        raise FinishedMatchError("The winner must be one of the two players.")
+        raise FinishedMatchError(gettext("The winner must be one of the two players."))
     if not 1 <= length <= 64:
-        raise FinishedMatchError(f"A match length is 1 to 64 points, not {length}.")
+        raise FinishedMatchError(gettext("A match length is 1 to 64 points, not %(length)s.")
+                                 % {"length": length})
     _members(club, players)
     values = {
         "club": club, "player_a": player_a, "player_b": player_b, "length": length,

@@ -1,14 +1,17 @@
 """django-allauth, fitted to the site: no public sign-up (logins come from club invitations)
 and every mail it sends (password reset, address confirmation, notices) is a row of our
 outbox, written in the request's transaction and sent by a worker, never over SMTP in the
-request."""
+request. A mail speaks its recipient's language (``recipient_language``), not the
+request's: a reset asked from a German browser for a login that chose Japanese is Japanese."""
 
 import hashlib
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
+from django.utils import translation
 
+from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
 
 #: allauth's mail templates -> the outbox's kinds (others keep their template's name).
@@ -32,9 +35,13 @@ class AccountAdapter(DefaultAccountAdapter):
         """allauth's mail rendered as it would be sent, queued in the outbox instead. The key
         is what was sent to whom: the same mail twice in a row is queued once."""
         request = allauth_context.request
-        message = self.render_mail(template_prefix, email, {
-            "request": request, "email": email, "current_site": get_current_site(request),
-            **context})
+        user = context.get("user")
+        language = recipient_language(user=user if getattr(user, "pk", None) else None,
+                                      email=email)
+        with translation.override(language):
+            message = self.render_mail(template_prefix, email, {
+                "request": request, "email": email, "current_site": get_current_site(request),
+                **context})
         digest = hashlib.sha256(f"{email}\n{message.subject}\n{message.body}".encode())
         mail_queue(key=f"allauth:{mail_kind(template_prefix)}:{digest.hexdigest()}", to=email,
                    kind=mail_kind(template_prefix), subject=message.subject, body=message.body)

@@ -12,6 +12,7 @@ tables (ratings unchanged), no longer tied to a login, renamed when asked.
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
 from django.db import transaction
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from accounts.models import JoinRequest
@@ -33,10 +34,10 @@ class AccountCloseError(ValueError):
 @transaction.atomic
 def account_close(*, user, password: str, rename_player_to: str = "") -> None:
     if not user.check_password(password or ""):
-        raise AccountCloseError("The password is not right.", field="password")
+        raise AccountCloseError(gettext("The password is not right."), field="password")
     rename_player_to = (rename_player_to or "").strip()
     if len(rename_player_to) > 120:
-        raise AccountCloseError("A name has at most 120 characters.",
+        raise AccountCloseError(gettext("A name has at most 120 characters."),
                                 field="rename_player_to")
     player = lock_row(Player, missing_ok=True, user=user)
     for section in PERSONAL_DATA_SECTIONS.values():

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from accounts.models import JoinRequest
 from clubs.models import Club, Membership, Player
@@ -42,21 +43,23 @@ def _player_for(user, name: str = "") -> Player:
 def club_found(*, user, name: str, city: str = "", currency: str = "EUR") -> Club:
     """A new club with ``user`` as its first admin."""
     if not club_creation_allowed(user=user):
-        raise ClubSignupError("Only the site's staff may start a club here.")
+        raise ClubSignupError(gettext("Only the site's staff may start a club here."))
     name = (name or "").strip()
     slug = slugify(name)[:60]
     if not slug:
-        raise ClubSignupError("Give the club a name with letters or digits.")
+        raise ClubSignupError(gettext("Give the club a name with letters or digits."))
     if slug in RESERVED_SLUGS:
         slug = f"{slug}-club"
     if Club.objects.filter(name__iexact=name).exists() or Club.objects.filter(slug=slug).exists():
-        raise ClubSignupError(f"There is a club called {name!r} already.")
+        raise ClubSignupError(gettext("There is a club called %(name)r already.")
+                              % {"name": name})
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name, slug=slug, city=city.strip(),
                                        currency=currency.upper())
     except IntegrityError:
-        raise ClubSignupError(f"There is a club called {name!r} already.") from None
+        raise ClubSignupError(gettext("There is a club called %(name)r already.")
+                              % {"name": name}) from None
     membership_grant(club=club, player=_player_for(user), role=Membership.Role.ADMIN)
     return club
 
@@ -64,18 +67,20 @@ def club_found(*, user, name: str, city: str = "", currency: str = "EUR") -> Clu
 @transaction.atomic
 def join_request_create(*, club: Club, user, name: str = "", message: str = "") -> JoinRequest:
     if not club.join_requests_open:
-        raise ClubSignupError(f"{club} does not take requests to join: ask its admins.")
+        raise ClubSignupError(gettext("%(club)s does not take requests to join: ask its "
+                                      "admins.") % {"club": club})
     player = Player.objects.filter(user=user).first()
     if player and Membership.objects.active().of_club(club).filter(player=player).exists():
-        raise ClubSignupError(f"You are a member of {club} already.")
+        raise ClubSignupError(gettext("You are a member of %(club)s already.")
+                              % {"club": club})
     name = (name or (player.name if player else "") or user.get_username()).strip()[:120]
     try:
         with transaction.atomic():
             return JoinRequest.objects.create(club=club, user=user, name=name,
                                               message=(message or "").strip()[:1000])
     except IntegrityError:
-        raise ClubSignupError(f"You asked to join {club} already: its admins will "
-                              "answer.") from None
+        raise ClubSignupError(gettext("You asked to join %(club)s already: its admins will "
+                                      "answer.") % {"club": club}) from None
 
 
 @transaction.atomic
@@ -83,7 +88,7 @@ def join_request_decide(*, request: JoinRequest, approve: bool, by) -> JoinReque
     locked = lock_row(JoinRequest, related=("club", "user"),
         pk=request.pk)
     if locked.status != JoinRequest.Status.PENDING:
-        raise ClubSignupError("This request was answered already.")
+        raise ClubSignupError(gettext("This request was answered already."))
     if approve:
         membership_grant(club=locked.club, player=_player_for(locked.user, locked.name),
                          role=Membership.Role.PLAYER)

@@ -24,11 +24,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from accounts import selectors
 from accounts.models import Invitation
 from accounts.services.emails import email_address_adopt
+from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
@@ -49,8 +51,9 @@ class InvitationNotYours(InvitationError, PermissionDenied):
 
 
 def not_yours_reason(invitation: Invitation) -> str:
-    return (f"This invitation is for {invitation.email}, which is not a verified address "
-            f"of your login: sign out, then open the link again to accept it.")
+    return gettext("This invitation is for %(email)s, which is not a verified address of "
+                   "your login: sign out, then open the link again to accept it."
+                   ) % {"email": invitation.email}
 
 
 @dataclass(frozen=True)
@@ -77,15 +80,18 @@ def _clean_email(email: str) -> str:
     try:
         validate_email(email)
     except ValidationError:
-        raise InvitationError(f"{email or 'An empty address'!r} is not an email address."
-                              ) from None
+        if not email:
+            raise InvitationError(gettext("An empty address is not an email address.")
+                                  ) from None
+        raise InvitationError(gettext("%(email)r is not an email address.")
+                              % {"email": email}) from None
     return email
 
 
 def _clean_role(role: str) -> str:
     if role not in Invitation.Role.values:
-        raise InvitationError(f"Unknown role {role!r}: choose one of "
-                              f"{', '.join(Invitation.Role.values)}.")
+        raise InvitationError(gettext("Unknown role %(role)r: choose one of %(roles)s.")
+                              % {"role": role, "roles": ", ".join(Invitation.Role.values)})
     return role
 
 
@@ -99,12 +105,14 @@ def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLA
     if player is not None:
         player = club_players(club=club, players=[player], error=InvitationError)[0]
         if player.user_id:
-            raise InvitationError(f"{player.name} already has a login.")
+            raise InvitationError(gettext("%(name)s already has a login.")
+                                  % {"name": player.name})
         name = ""
     elif not name:
-        raise InvitationError("A new member needs a name (or choose an existing member).")
+        raise InvitationError(gettext("A new member needs a name (or choose an existing "
+                                      "member)."))
     elif len(name) > 120:
-        raise InvitationError("A name has at most 120 characters.")
+        raise InvitationError(gettext("A name has at most 120 characters."))
     token, token_hash = _new_token()
     try:
         with transaction.atomic():
@@ -112,8 +120,9 @@ def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLA
                 club=club, player=player, name=name, email=email, role=role,
                 token_hash=token_hash, expires_at=_expiry(), invited_by=invited_by)
     except IntegrityError:
-        raise InvitationError(f"{email} already has an open invitation to {club}: "
-                              "resend or revoke it.") from None
+        raise InvitationError(gettext("%(email)s already has an open invitation to "
+                                      "%(club)s: resend or revoke it.")
+                              % {"email": email, "club": club}) from None
     _mail(invitation, token, site_url=site_url)
     return InvitationSent(invitation=invitation, token=token)
 
@@ -130,7 +139,8 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
             continue
         name, _, email = line.rpartition(",")
         if not name.strip():
-            errors.append(f"Line {number}: write it as 'name, email'.")
+            errors.append(gettext("Line %(number)s: write it as 'name, email'.")
+                          % {"number": number})
             continue
         member = (Player.objects.members_of(club)
                   .filter(user__isnull=True, email__iexact=email.strip()).first())
@@ -140,18 +150,25 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
                 name="" if member else name.strip(), invited_by=invited_by,
                 site_url=site_url))
         except InvitationError as exc:
-            errors.append(f"Line {number}: {exc}")
+            errors.append(gettext("Line %(number)s: %(error)s")
+                          % {"number": number, "error": exc})
     return sent, errors
 
 
 def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
+    """The invitation's mail, in the invitee's language: their login's choice if the
+    address has a login, else the inviting club's, else the site's."""
     link = f"{(site_url or settings.SITE_URL).rstrip('/')}/accounts/invitations/{token}/"
-    body = render_to_string("accounts/mail/invitation.txt", {
-        "invitation": invitation, "club": invitation.club, "link": link,
-        "days": settings.INVITATION_DAYS})
+    language = recipient_language(
+        user=invitation.player.user if invitation.player_id and invitation.player.user_id
+        else None, email=invitation.email, club=invitation.club)
+    with translation.override(language):
+        body = render_to_string("accounts/mail/invitation.txt", {
+            "invitation": invitation, "club": invitation.club, "link": link,
+            "days": settings.INVITATION_DAYS})
+        subject = gettext("You are invited to %(club)s") % {"club": invitation.club.name}
     mail_queue(key=f"invitation:{invitation.pk}:{invitation.sent_count}", to=invitation.email,
-               kind="invitation", subject=f"You are invited to {invitation.club.name}",
-               body=body, club_id=invitation.club_id)
+               kind="invitation", subject=subject, body=body, club_id=invitation.club_id)
 
 
 @transaction.atomic
@@ -159,7 +176,10 @@ def invitation_resend(*, invitation: Invitation, site_url: str | None = None) ->
     """A new link (the old one stops working) and a new expiry, mailed again."""
     locked = lock_row(Invitation, related=("club",), pk=invitation.pk)
     if locked.accepted_at or locked.revoked_at:
-        raise InvitationError(f"This invitation was {locked.status}: it cannot be resent.")
+        raise InvitationError(
+            gettext("This invitation was accepted: it cannot be resent.")
+            if locked.accepted_at else
+            gettext("This invitation was revoked: it cannot be resent."))
     token, locked.token_hash = _new_token()
     locked.expires_at, locked.sent_count = _expiry(), locked.sent_count + 1
     locked.save(update_fields=["token_hash", "expires_at", "sent_count"])
@@ -171,8 +191,8 @@ def invitation_resend(*, invitation: Invitation, site_url: str | None = None) ->
 def invitation_revoke(*, invitation: Invitation) -> Invitation:
     locked = lock_row(Invitation, pk=invitation.pk)
     if locked.accepted_at:
-        raise InvitationError("This invitation was accepted already: end the membership "
-                              "instead.")
+        raise InvitationError(gettext("This invitation was accepted already: end the "
+                                      "membership instead."))
     if not locked.revoked_at:
         locked.revoked_at = timezone.now()
         locked.save(update_fields=["revoked_at"])
@@ -187,13 +207,15 @@ def invitation_for_token(*, token: str, lock: bool = False) -> Invitation:
         rows = rows.select_for_update(of=("self",))
     invitation = rows.filter(token_hash=_hash(token or "")).first()
     if invitation is None:
-        raise InvitationInvalid("This invitation link is not valid.")
+        raise InvitationInvalid(gettext("This invitation link is not valid."))
     if invitation.accepted_at:
-        raise InvitationInvalid("This invitation was used already. Sign in instead.")
+        raise InvitationInvalid(gettext("This invitation was used already. Sign in "
+                                        "instead."))
     if invitation.revoked_at:
-        raise InvitationInvalid("This invitation was withdrawn by the club.")
+        raise InvitationInvalid(gettext("This invitation was withdrawn by the club."))
     if invitation.expires_at <= timezone.now():
-        raise InvitationInvalid("This invitation has expired: ask the club for a new one.")
+        raise InvitationInvalid(gettext("This invitation has expired: ask the club for a "
+                                        "new one."))
     return invitation
 
 
@@ -214,10 +236,11 @@ def invitation_accept_signed_out(*, token: str):
     invitation = invitation_for_token(token=token, lock=True)
     user = selectors.login_with_verified_address(email=invitation.email)
     if user is None:
-        raise InvitationError("No login holds this address yet: choose a username and a "
-                              "password to make yours.")
+        raise InvitationError(gettext("No login holds this address yet: choose a username "
+                                      "and a password to make yours."))
     if selectors.has_second_factor(user=user):
-        raise InvitationError("Your login has a second factor: sign in first, then accept.")
+        raise InvitationError(gettext("Your login has a second factor: sign in first, "
+                                      "then accept."))
     return user, _tie(invitation, user)
 
 
@@ -227,11 +250,12 @@ def invitation_accept_new_user(*, token: str, username: str, password: str):
     invited one, verified (the link was mailed there), and accept."""
     invitation = invitation_for_token(token=token, lock=True)
     if selectors.login_with_verified_address(email=invitation.email) is not None:
-        raise InvitationError(f"A login holds {invitation.email} already: accept as that "
-                              "login instead.")
+        raise InvitationError(gettext("A login holds %(email)s already: accept as that "
+                                      "login instead.") % {"email": invitation.email})
     user_model = get_user_model()
     if user_model.objects.filter(username__iexact=username).exists():
-        raise InvitationError(f"The username {username!r} is taken.")
+        raise InvitationError(gettext("The username %(username)r is taken.")
+                              % {"username": username})
     user = user_model.objects.create_user(username=username, email=invitation.email,
                                           password=password)
     email_address_adopt(user=user, email=invitation.email)
@@ -244,11 +268,13 @@ def _tie(invitation: Invitation, user) -> Membership:
     if invitation.player_id:
         player = lock_row(Player, pk=invitation.player_id)
         if player.user_id and player.user_id != user.pk:
-            raise InvitationError(f"{player.name} already has another login.")
+            raise InvitationError(gettext("%(name)s already has another login.")
+                                  % {"name": player.name})
         if own and own.pk != player.pk:
-            raise InvitationError(
-                f"You already play as {own.name}; {invitation.club} invited {player.name}. "
-                "Ask the club's admin to add you as yourself.")
+            raise InvitationError(gettext(
+                "You already play as %(own)s; %(club)s invited %(name)s. Ask the club's "
+                "admin to add you as yourself.")
+                % {"own": own.name, "club": invitation.club, "name": player.name})
         if not player.user_id:
             player.user = user
             player.save(update_fields=["user"])

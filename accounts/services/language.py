@@ -1,9 +1,14 @@
 """A login's language, chosen on its account page: kept with the login, and in its session
-from sign-in on (so the language middleware asks no query on each page)."""
+from sign-in on (so the language middleware asks no query on each page); and the language
+of whatever is sent to someone (``recipient_language``: mails and notices)."""
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 
 from accounts.models import AccountPreference
+from clubs.models import Club, Membership
 
 #: The session's copy of the login's choice (absent: none chosen).
 SESSION_KEY = "account_language"
@@ -29,9 +34,56 @@ def session_language_remember(*, session, language: str) -> None:
 def account_language_set(*, user, language: str, session=None) -> AccountPreference:
     """Choose the login's language (``""``: the club's, else the browser's)."""
     if language and language not in dict(settings.LANGUAGES):
-        raise LanguageError("Choose one of the site's languages.")
+        raise LanguageError(gettext("Choose one of the site's languages."))
     preference, _ = AccountPreference.objects.update_or_create(
         user=user, defaults={"language": language})
     if session is not None:
         session_language_remember(session=session, language=language)
     return preference
+
+
+def _login_for_address(email: str):
+    """The login holding ``email`` (verified first, then as its plain address), or None."""
+    email = (email or "").strip()
+    if not email:
+        return None
+    address = (EmailAddress.objects.filter(email__iexact=email, verified=True)
+               .select_related("user").first())
+    if address is not None:
+        return address.user
+    return get_user_model().objects.filter(email__iexact=email, is_active=True).first()
+
+
+def _club_language_of(club) -> str:
+    if club is None:
+        return ""
+    if isinstance(club, Club):
+        return club.language or ""
+    return Club.objects.filter(pk=club).values_list("language", flat=True).first() or ""
+
+
+def _clubs_language_of(user) -> str:
+    """The language of the first club (by joining) of the login's player that chose one."""
+    return (Membership.objects.active().of_user(user).exclude(club__language="")
+            .order_by("joined_at", "pk").values_list("club__language", flat=True).first()
+            or "")
+
+
+def recipient_language(*, user=None, email: str = "", club=None) -> str:
+    """The language of a mail (or a notice) to ``user`` — or, with no login given, to the
+    login holding ``email``, if any — sent for ``club`` (a Club, its id, or None): the
+    login's own choice, else the club's language (with no club given: that of a club the
+    login belongs to), else the site's (``LANGUAGE_CODE``). The one answer to "which
+    language for this person": the outbox's mails, the notices, invitations and allauth's
+    mails all ask it."""
+    if user is None and email:
+        user = _login_for_address(email)
+    if user is not None and getattr(user, "pk", None):
+        if chosen := account_language(user=user):
+            return chosen
+    if club_language_ := _club_language_of(club):
+        return club_language_
+    if club is None and user is not None and getattr(user, "pk", None):
+        if language := _clubs_language_of(user):
+            return language
+    return settings.LANGUAGE_CODE

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -20,9 +21,10 @@ def player_join(
     """Create a player (with or without a login) and make them a member of the club."""
     name = name.strip()
     if not name:
-        raise MembershipError("A player needs a name.")
+        raise MembershipError(gettext("A player needs a name."))
     if Membership.objects.active().of_club(club).filter(player__name__iexact=name).exists():
-        raise MembershipError(f"{club} already has a member called {name!r}.")
+        raise MembershipError(gettext("%(club)s already has a member called %(name)r.")
+                              % {"club": club, "name": name})
     player = Player.objects.create(name=name, email=email, user=user)
     return Membership.objects.create(club=club, player=player, role=role)
 
@@ -42,7 +44,7 @@ def membership_grant(*, club: Club, player: Player, role: str) -> Membership:
 def membership_set_role(*, membership: Membership, role: str, actor=None,
                         reason: str = "") -> Membership:
     if role not in Membership.Role.values:
-        raise MembershipError(f"Unknown role {role!r}.")
+        raise MembershipError(gettext("Unknown role %(role)r.") % {"role": role})
     locked = lock_row(Membership, pk=membership.pk, related=("player", "club"))
     _refuse_removing_last_admin(locked, new_role=role)
     before = locked.role
@@ -73,14 +75,14 @@ def _refuse_removing_last_admin(membership: Membership, *, new_role: str | None)
     admins = (Membership.objects.select_for_update().active().admins()
               .of_club(membership.club_id))
     if admins.count() <= 1:
-        raise MembershipError("A club must keep at least one admin.")
+        raise MembershipError(gettext("A club must keep at least one admin."))
 
 
 def club_language_set(*, club: Club, language: str) -> Club:
     """The club's language (``""``: each visitor's browser decides); the gate is the
     caller's (the club's admins)."""
     if language and language not in dict(settings.LANGUAGES):
-        raise MembershipError("Choose one of the site's languages.")
+        raise MembershipError(gettext("Choose one of the site's languages."))
     club.language = language
     club.save(update_fields=["language"])
     return club

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs import selectors, services
@@ -54,7 +55,8 @@ def club_manage(request, slug: str):
         except services.MembershipError as exc:
             form.add_error("name", str(exc))
         else:
-            messages.success(request, f"{form.cleaned_data['name']} joined {club}.")
+            messages.success(request, gettext("%(name)s joined %(club)s.")
+                             % {"name": form.cleaned_data["name"], "club": club})
             return redirect("clubs:manage", slug=club.slug)
 
     def build():
@@ -76,9 +78,9 @@ def membership_role(request, slug: str, membership_id: int):
     if form.is_valid():
         _apply(request, services.membership_set_role, membership=membership,
                role=form.cleaned_data["role"], actor=request.user,
-               done=f"{membership.player}'s role changed.")
+               done=gettext("%(player)s's role changed.") % {"player": membership.player})
     else:
-        messages.error(request, "Choose a valid role.")
+        messages.error(request, gettext("Choose a valid role."))
     return redirect("clubs:manage", slug=club.slug)
 
 
@@ -88,7 +90,8 @@ def membership_remove(request, slug: str, membership_id: int):
     club = club_for_admin(user=request.user, slug=slug)
     membership = get_object_or_404(Membership, pk=membership_id, club=club)
     _apply(request, services.membership_end, membership=membership, actor=request.user,
-           done=f"{membership.player} left {club}.")
+           done=gettext("%(player)s left %(club)s.") % {"player": membership.player,
+                                                        "club": club})
     return redirect("clubs:manage", slug=club.slug)
 
 
@@ -102,7 +105,7 @@ def _apply(request, service, *, done: str, **kwargs) -> None:
 
 
 #: The club's language choices (blank first: no language of its own).
-CLUB_LANGUAGES = [("", "Each visitor's browser decides"), *settings.LANGUAGES]
+CLUB_LANGUAGES = [("", gettext_lazy("Each visitor's browser decides")), *settings.LANGUAGES]
 
 
 @login_required
@@ -110,5 +113,6 @@ CLUB_LANGUAGES = [("", "Each visitor's browser decides"), *settings.LANGUAGES]
 def club_language(request, slug: str):
     club = club_for_admin(user=request.user, slug=slug)
     _apply(request, services.club_language_set, club=club,
-           language=request.POST.get("language", ""), done="The club's language is saved.")
+           language=request.POST.get("language", ""),
+           done=gettext("The club's language is saved."))
     return redirect("clubs:manage", slug=club.slug)

@@ -3,7 +3,12 @@ event and person, never to whoever caused it, and not for a kind they turned off
 
 The mail names the thing in a short subject and links to the page where the reader acts
 (an absolute link on ``SITE_URL``: a worker has no request to read the host from), as plain
-text and as HTML."""
+text and as HTML.
+
+Each person is told in their own language (``recipient_language``: their choice, else the
+club's, else the site's), not the one active where the event happened (a worker's): the
+texts are given as ``NoticeText`` sentences (``notifications.texts``), rendered for each
+recipient, and the site's row keeps the sentences so its reader sees it in theirs."""
 
 from collections.abc import Iterable
 
@@ -11,10 +16,13 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
 
+from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
 from notifications.models import Kind, MutedKind, Notification
+from notifications.texts import render, stored
 
 #: A subject a mail client shows whole (RFC 5322 advises lines of at most 78 characters).
 SUBJECT_LENGTH = 78
@@ -25,12 +33,18 @@ def short(text: str, limit: int = SUBJECT_LENGTH) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
-def notify(*, key: str, kind: str, users: Iterable, text: str, subject: str, url: str = "",
-           action: str = "Open it on the site", body: str = "", actor=None,
+#: The link's words when the caller gives none.
+OPEN_IT = gettext_lazy("Open it on the site")
+
+
+def notify(*, key: str, kind: str, users: Iterable, text, subject, url: str = "",
+           action=OPEN_IT, body=None, actor=None,
            club_id: int | None = None) -> list[Notification]:
     """``key`` names the event (e.g. ``report:12``); each user gets it at most once.
     ``text`` is the line on the site, ``body`` the mail's text if longer (lines), ``action``
-    what the link lets the reader do ("Confirm or dispute the result")."""
+    what the link lets the reader do ("Confirm or dispute the result"). Each is a
+    ``NoticeText`` (or a list of them: ``text`` joined by spaces, ``body`` one per line),
+    rendered in each recipient's language; a plain string is taken as it is."""
     recipients = {u.pk: u for u in users if u is not None and u.is_active}
     if actor is not None:
         recipients.pop(actor.pk, None)
@@ -40,18 +54,23 @@ def notify(*, key: str, kind: str, users: Iterable, text: str, subject: str, url
     for user_id, user in recipients.items():
         if user_id in muted:
             continue
-        try:
-            with transaction.atomic():
-                note = Notification.objects.create(user=user, kind=kind, key=key,
-                                                   text=text[:300], url=url)
-        except IntegrityError:
-            continue  # told already
-        made.append(note)
-        if user.email:
-            plain, html = _mail_bodies(kind=kind, subject=subject, body=body or text,
-                                       url=url, action=action)
-            mail_queue(key=f"notify:{key}:{user_id}", to=user.email, kind=kind,
-                       subject=short(subject), body=plain, html_body=html, club_id=club_id)
+        with translation.override(recipient_language(user=user, club=club_id)):
+            try:
+                with transaction.atomic():
+                    note = Notification.objects.create(
+                        user=user, kind=kind, key=key, text=render(text)[:300],
+                        message=stored(text), url=url)
+            except IntegrityError:
+                continue  # told already
+            made.append(note)
+            if user.email:
+                plain, html = _mail_bodies(
+                    kind=kind, subject=render(subject),
+                    body=render(body, "\n") if body else render(text), url=url,
+                    action=render(action))
+                mail_queue(key=f"notify:{key}:{user_id}", to=user.email, kind=kind,
+                           subject=short(render(subject)), body=plain, html_body=html,
+                           club_id=club_id)
     return made
 
 
@@ -60,7 +79,7 @@ def _mail_bodies(*, kind: str, subject: str, body: str, url: str, action: str
     site = settings.SITE_URL
     context = {"subject": short(subject), "body": body, "lines": body.splitlines(),
                "action": action, "link": site + (url or reverse("notifications:list")),
-               "kind": Kind(kind).label, "site": site.split("://", 1)[-1],
+               "kind": str(Kind(kind).label), "site": site.split("://", 1)[-1],
                "settings_link": site + reverse("notifications:list")}
     return (render_to_string("notifications/mail/notice.txt", context),
             render_to_string("notifications/mail/notice.html", context))

@@ -7,9 +7,12 @@ runs outside the transaction of the change, so a notice that fails never rolls i
 Each notice has a key (``notify``), so a task run twice tells nobody twice.
 """
 
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from accounts.models import JoinRequest
 from audit.models import AuditEntry
@@ -17,21 +20,24 @@ from chouette.models import ChouetteSession
 from chouette.selectors import session_balances, settlement
 from notifications.models import Kind
 from notifications.services import notify
+from notifications.texts import NoticeText
 from tournaments.models import ResultReport
 
 ReportStatus = ResultReport.Status
 
 #: The fields naming the two players of whatever a referee rules on or corrects.
 _SIDES = ("player_a", "player_b", "player_left", "player_right", "challenger", "challenged")
+SEE_THE_MATCH = gettext_lazy("See the match")
 RULED = (AuditEntry.Action.RULING, AuditEntry.Action.RESULT_CORRECTED,
          AuditEntry.Action.RESULT_DISPUTE_RESOLVED)
 
 
-def _score(report: ResultReport) -> str:
-    """"Ann won 7–3": the winner's score first, whichever side of the match they were on."""
+def _score(report: ResultReport) -> dict:
+    """The values of "Ann won 7–3": the winner's score first, whichever side of the match
+    they were on."""
     won, lost = ((report.score_a, report.score_b) if report.winner_id == report.match.player_a_id
                  else (report.score_b, report.score_a))
-    return f"{report.winner.name} won {won}–{lost}"
+    return {"winner": report.winner.name, "won": won, "lost": lost}
 
 
 def _report_url(match) -> str:
@@ -51,23 +57,31 @@ def result_report_notify(*, report_id: int, event: str) -> None:
     match = report.match
     players = [p for p in (match.player_a, match.player_b) if p is not None]
     key, where = f"tournament-report:{report.pk}", match.tournament.name
+    score = _score(report)
     if event == "reported" and report.status == ReportStatus.PENDING:
-        reporter = next((p.name for p in players if p.user_id == report.reported_by_id),
-                        "Your opponent")
+        reporter = next((p.name for p in players if p.user_id == report.reported_by_id), "")
+        text = (NoticeText.gettext(
+            "%(reporter)s reported your match in %(event)s: %(winner)s won %(won)s–%(lost)s. "
+            "Confirm it or dispute it.", reporter=reporter, event=where, **score)
+            if reporter else NoticeText.gettext(
+                "Your opponent reported your match in %(event)s: %(winner)s won "
+                "%(won)s–%(lost)s. Confirm it or dispute it.", event=where, **score))
         notify(key=f"{key}:reported", kind=Kind.RESULT_REPORTED,
                users=[p.user for p in players], actor=report.reported_by,
-               subject=f"Result to confirm: {_score(report)}, {where}",
-               text=f"{reporter} reported your match in {where}: {_score(report)}. "
-                    "Confirm it or dispute it.",
-               action="Confirm or dispute the result", url=_report_url(match),
-               club_id=match.tournament.club_id)
+               subject=NoticeText.gettext(
+                   "Result to confirm: %(winner)s won %(won)s–%(lost)s, %(event)s",
+                   event=where, **score),
+               text=text, action=gettext_lazy("Confirm or dispute the result"),
+               url=_report_url(match), club_id=match.tournament.club_id)
     elif event in (ReportStatus.DISPUTED, ReportStatus.FLAGGED):
         notify(key=f"{key}:{event}", kind=Kind.REPORT_DISPUTED,
                users=[report.reported_by], actor=report.resolved_by,
-               subject=f"Your result went to the referees: {where}",
-               text=f"Your report of your match in {where} ({_score(report)}) went to the "
-                    f"referees: {report.note}",
-               action="See the match", url=_report_url(match),
+               subject=NoticeText.gettext("Your result went to the referees: %(event)s",
+                                          event=where),
+               text=NoticeText.gettext(
+                   "Your report of your match in %(event)s (%(winner)s won %(won)s–%(lost)s) "
+                   "went to the referees: %(note)s", event=where, note=report.note, **score),
+               action=SEE_THE_MATCH, url=_report_url(match),
                club_id=match.tournament.club_id)
 
 
@@ -79,13 +93,19 @@ def join_request_notify(*, request_id: int) -> None:
         return
     approved = request.status == JoinRequest.Status.APPROVED
     club = request.club
+    if approved:
+        subject = NoticeText.gettext("%(club)s: your request to join was approved",
+                                     club=club.name)
+        text = NoticeText.gettext("Your request to join %(club)s was approved: welcome.",
+                                  club=club.name)
+    else:
+        subject = NoticeText.gettext("%(club)s: your request to join was refused",
+                                     club=club.name)
+        text = NoticeText.gettext("Your request to join %(club)s was refused.", club=club.name)
     notify(key=f"join-request:{request.pk}:{request.status}", kind=Kind.MEMBERSHIP,
-           users=[request.user], actor=request.decided_by,
-           subject=f"{club.name}: your request to join was "
-                   f"{'approved' if approved else 'refused'}",
-           text=f"Your request to join {club.name} was "
-                f"{'approved: welcome' if approved else 'refused'}.",
-           action=f"Open {club.name}'s page", url=club.get_absolute_url(), club_id=club.pk)
+           users=[request.user], actor=request.decided_by, subject=subject, text=text,
+           action=NoticeText.gettext("Open %(club)s's page", club=club.name),
+           url=club.get_absolute_url(), club_id=club.pk)
 
 
 def _page_of(target) -> str:
@@ -112,17 +132,18 @@ def ruling_notify(*, entry_id: int) -> None:
     users = [p.user for p in players if p is not None and p.user_id]
     if not users:
         return
-    corrected = entry.action == AuditEntry.Action.RESULT_CORRECTED
-    what = "corrected the result of" if corrected else "ruled on"
+    values = {"match": entry.target_label, "reason": entry.reason}
+    if entry.action == AuditEntry.Action.RESULT_CORRECTED:
+        subject = NoticeText.gettext("Result corrected: %(match)s", **values)
+        text = NoticeText.gettext(
+            "A referee corrected the result of your match (%(match)s): %(reason)s", **values)
+    else:
+        subject = NoticeText.gettext("Referee ruling: %(match)s", **values)
+        text = NoticeText.gettext("A referee ruled on your match (%(match)s): %(reason)s",
+                                  **values)
     notify(key=f"ruling:{entry.pk}", kind=Kind.REPORT_RULED, users=users, actor=entry.actor,
-           subject=f"{'Result corrected' if corrected else 'Referee ruling'}: "
-                   f"{entry.target_label}",
-           text=f"A referee {what} your match ({entry.target_label}): {entry.reason}",
-           action="See the match", url=_page_of(target), club_id=entry.club_id)
-
-
-def _money(amount, currency: str) -> str:
-    return f"{abs(amount):.2f} {currency}"
+           subject=subject, text=text, action=SEE_THE_MATCH, url=_page_of(target),
+           club_id=entry.club_id)
 
 
 @transaction.atomic
@@ -139,23 +160,43 @@ def chouette_session_notify(*, session_id: int) -> None:
     users = dict(session.seats.filter(player__user__isnull=False)
                  .values_list("player_id", "player__user"))
     people = get_user_model().objects.in_bulk(users.values())
-    when, currency = f"{session.date:%a %d %b}", session.currency
+    where = {"date": session.date, "club": session.club.name}
+    currency = session.currency
     for row in rows:
         user = people.get(users.get(row["player_id"]))
         if user is None:
             continue
-        won, points = ("won" if row["points"] >= 0 else "lost"), abs(row["points"])
-        plural = "" if points == 1 else "s"
-        lines = [f"The chouette evening of {when} at {session.club.name} was settled: you "
-                 f"{won} {points} point{plural} ({_money(row['amount'], currency)})."]
+        points, amount = abs(row["points"]), _money(row["amount"])
+        if row["points"] >= 0:
+            lines = [NoticeText.ngettext(
+                "The chouette evening of %(date)s at %(club)s was settled: you won "
+                "%(points)s point (%(amount)s %(currency)s).",
+                "The chouette evening of %(date)s at %(club)s was settled: you won "
+                "%(points)s points (%(amount)s %(currency)s).", points,
+                points=points, amount=amount, currency=currency, **where)]
+        else:
+            lines = [NoticeText.ngettext(
+                "The chouette evening of %(date)s at %(club)s was settled: you lost "
+                "%(points)s point (%(amount)s %(currency)s).",
+                "The chouette evening of %(date)s at %(club)s was settled: you lost "
+                "%(points)s points (%(amount)s %(currency)s).", points,
+                points=points, amount=amount, currency=currency, **where)]
         for step in plan:
             if step["payer_id"] == row["player_id"]:
-                lines.append(f"You pay {step['payee']} {_money(step['amount'], currency)}.")
+                lines.append(NoticeText.gettext(
+                    "You pay %(payee)s %(amount)s %(currency)s.", payee=step["payee"],
+                    amount=_money(step["amount"]), currency=currency))
             elif step["payee_id"] == row["player_id"]:
-                lines.append(f"{step['payer']} pays you {_money(step['amount'], currency)}.")
+                lines.append(NoticeText.gettext(
+                    "%(payer)s pays you %(amount)s %(currency)s.", payer=step["payer"],
+                    amount=_money(step["amount"]), currency=currency))
         notify(key=f"chouette-closed:{session.pk}", kind=Kind.CHOUETTE_SETTLED, users=[user],
-               subject=f"Chouette settled: {when} at {session.club.name}",
-               text=" ".join(lines)[:300], body="\n".join(lines),
-               action="See who pays whom",
+               subject=NoticeText.gettext("Chouette settled: %(date)s at %(club)s", **where),
+               text=lines, body=lines, action=gettext_lazy("See who pays whom"),
                url=reverse("chouette:settlement", args=[session.club.slug]),
                club_id=session.club_id)
+
+
+def _money(amount) -> Decimal:
+    """An amount without its sign, to the cent (shown in the reader's number format)."""
+    return abs(Decimal(amount)).quantize(Decimal("0.01"))

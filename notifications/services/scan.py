@@ -8,9 +8,11 @@ from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from notifications.models import Kind, Notification
 from notifications.services import notify
+from notifications.texts import NoticeText
 from tournaments.models import TournamentMatch
 from tournaments.models_formats import Challenge, Fixture
 
@@ -31,10 +33,17 @@ def _events(now):
         for me, them in ((match.player_a, match.player_b), (match.player_b, match.player_a)):
             yield f"match-ready:{match.pk}:{me.pk}:{them.pk}", dict(
                 kind=Kind.MATCH_READY, users=[me.user], club_id=club.pk,
-                subject=f"Your match against {them.name} is ready: {event}",
-                text=f"Your match against {them.name} in {event} ({match.round.name}, "
-                     f"{match.length} points) is ready to play.",
-                action="See your matches", url=reverse("tournaments:mine", args=[club.slug]))
+                subject=NoticeText.gettext("Your match against %(opponent)s is ready: %(event)s",
+                                           opponent=them.name, event=event),
+                text=NoticeText.ngettext(
+                    "Your match against %(opponent)s in %(event)s (%(round)s, %(length)s "
+                    "point) is ready to play.",
+                    "Your match against %(opponent)s in %(event)s (%(round)s, %(length)s "
+                    "points) is ready to play.", match.length,
+                    opponent=them.name, event=event, round=match.round.name,
+                    length=match.length),
+                action=gettext_lazy("See your matches"),
+                url=reverse("tournaments:mine", args=[club.slug]))
     challenges = (Challenge.objects.filter(status__in=[C.OPEN, C.ACCEPTED])
                   .select_related("ladder__club", "challenger__user", "challenged__user"))
     soon = now + timedelta(hours=24)
@@ -45,37 +54,50 @@ def _events(now):
         if ch.status == C.OPEN:
             yield f"challenge:{ch.pk}:issued", dict(
                 kind=Kind.CHALLENGE, users=[ch.challenged.user],
-                subject=f"{ch.challenger.name} challenges you: {ladder.name}",
-                text=f"{ch.challenger.name} challenges you on {ladder.name} "
-                     f"({ch.length} points).",
-                action="Accept or decline the challenge", **where)
+                subject=NoticeText.gettext("%(challenger)s challenges you: %(ladder)s",
+                                           challenger=ch.challenger.name, ladder=ladder.name),
+                text=NoticeText.ngettext(
+                    "%(challenger)s challenges you on %(ladder)s (%(length)s point).",
+                    "%(challenger)s challenges you on %(ladder)s (%(length)s points).",
+                    ch.length, challenger=ch.challenger.name, ladder=ladder.name,
+                    length=ch.length),
+                action=gettext_lazy("Accept or decline the challenge"), **where)
         else:
             yield f"challenge:{ch.pk}:accepted", dict(
                 kind=Kind.CHALLENGE, users=[ch.challenger.user],
-                subject=f"{ch.challenged.name} accepted your challenge: {ladder.name}",
-                text=f"{ch.challenged.name} accepted your challenge on {ladder.name}.",
-                action="See the ladder", **where)
+                subject=NoticeText.gettext(
+                    "%(challenged)s accepted your challenge: %(ladder)s",
+                    challenged=ch.challenged.name, ladder=ladder.name),
+                text=NoticeText.gettext(
+                    "%(challenged)s accepted your challenge on %(ladder)s.",
+                    challenged=ch.challenged.name, ladder=ladder.name),
+                action=gettext_lazy("See the ladder"), **where)
         if ch.deadline <= soon:
-            when = timezone.localtime(ch.deadline).strftime("%a %d %b %H:%M")
+            values = {"when": ch.deadline, "ladder": ladder.name,
+                      "challenger": ch.challenger.name, "challenged": ch.challenged.name}
             yield f"challenge:{ch.pk}:expiring", dict(
                 kind=Kind.CHALLENGE, users=[ch.challenger.user, ch.challenged.user],
-                subject=f"Challenge expires {when}: {ladder.name}",
-                text=f"Your challenge on {ladder.name} ({ch.challenger.name} against "
-                     f"{ch.challenged.name}) expires {when}.",
-                action="See the challenge", **where)
+                subject=NoticeText.gettext("Challenge expires %(when)s: %(ladder)s", **values),
+                text=NoticeText.gettext(
+                    "Your challenge on %(ladder)s (%(challenger)s against %(challenged)s) "
+                    "expires %(when)s.", **values),
+                action=gettext_lazy("See the challenge"), **where)
     fixtures = (Fixture.objects.filter(status=F_.READY,
                                        deadline__lte=(now + timedelta(days=2)).date(),
                                        deadline__gte=now.date())
                 .select_related("division__season__club", "player_a__user", "player_b__user"))
     for fx in fixtures:
         season = fx.division.season
+        values = {"when": fx.deadline, "season": season.name, "player_a": fx.player_a.name,
+                  "player_b": fx.player_b.name}
         yield f"fixture:{fx.pk}:deadline", dict(
             kind=Kind.FIXTURE_DEADLINE, users=[fx.player_a.user, fx.player_b.user],
-            subject=f"Due {fx.deadline:%a %d %b}: {fx.player_a.name} against "
-                    f"{fx.player_b.name}",
-            text=f"Your {season.name} match, {fx.player_a.name} against {fx.player_b.name}, "
-                 f"is due by {fx.deadline:%a %d %b}.",
-            action="Play it and report the result", club_id=season.club_id,
+            subject=NoticeText.gettext("Due %(when)s: %(player_a)s against %(player_b)s",
+                                       **values),
+            text=NoticeText.gettext(
+                "Your %(season)s match, %(player_a)s against %(player_b)s, is due by "
+                "%(when)s.", **values),
+            action=gettext_lazy("Play it and report the result"), club_id=season.club_id,
             url=reverse("tournaments:league", args=[season.club.slug, season.pk]))
 
 
