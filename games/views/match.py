@@ -23,10 +23,10 @@ from games.selectors import match as selectors
 from games.selectors.replay import replay_setting_get
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import MatchImportError, RuleOptions, match_import
-from games.texts import rule_text
 
 from .access import viewable_record
 from .replay import replay_context
+from .texts import rule_text
 
 #: Records per page of the list (a club keeps hundreds).
 RECORDS_PER_PAGE = 25

@@ -4,6 +4,8 @@ The page renders one frame on the server (``?at=g3-t12``); static/js/replay.js s
 fetching the next frame's fragment and keeps the turn in the URL fragment (``#g3-t12``).
 """
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseRedirect
@@ -14,7 +16,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
-from games.board.frames import Frame, alternatives
+from games.board.frames import Frame, GameFrames, alternatives
 from games.board.svg import BAR_TITLE, OFF_TITLE, BoardView, render_board
 from games.engine import Position
 from games.engine.errors import EngineError
@@ -22,9 +24,9 @@ from games.models import ReplaySetting
 from games.panels import REPLAY_MARK_WORDS, REPLAY_MARKERS, replay_marks
 from games.selectors import replay as selectors
 from games.services.replay_setting import replay_setting_save
-from games.texts import frame_text, rule_text, severity_text
 
 from .access import viewable_record
+from .texts import frame_text, rule_text, severity_text
 
 
 def _home_for(game: int, home: str, switch: bool) -> str:
@@ -43,6 +45,13 @@ def _cube_text(frame: Frame, names) -> str:
     return gettext("cube %(value)s, owned by %(name)s") % {"value": value, "name": names[owner]}
 
 
+def _in_language(games: tuple[GameFrames, ...]) -> tuple[GameFrames, ...]:
+    """The frames with their words (``text``) in the request's language: the cached frames
+    hold the English and the marked phrase (``games.board.frames``)."""
+    return tuple(replace(game, frames=tuple(replace(frame, text=frame_text(frame))
+                                            for frame in game.frames)) for game in games)
+
+
 def _key_at(flat: list[Frame], game: str | None, line: str | None,
             player: str | None = None) -> str | None:
     """The frame of a game's line (or node): how a violation links to its turn; ``player``
@@ -57,7 +66,7 @@ def _key_at(flat: list[Frame], game: str | None, line: str | None,
 
 
 def replay_context(request, record, at: str | None) -> dict:
-    games = selectors.replay_frames(record=record)
+    games = _in_language(selectors.replay_frames(record=record))
     flat = [frame for game in games for frame in game.frames]
     home, switch = selectors.replay_setting_get(user=request.user)
     context = {"replay_games": games, "replay_home": home, "replay_switch": switch}
@@ -104,7 +113,7 @@ def frame_context(record, flat: list[Frame], index: int, home: str, switch: bool
         cube_value=frame.cube[0], cube_owner=frame.cube[1], cube_offered=frame.cube_offered,
         moves=frame.moves, illegal=not frame.legal,
         label=gettext("Game %(game)s, turn %(turn)s: %(action)s") % {
-            "game": frame.game, "turn": frame.turn, "action": frame_text(frame)},
+            "game": frame.game, "turn": frame.turn, "action": frame.text},
         bar_title=gettext(BAR_TITLE), off_title=gettext(OFF_TITLE),
     )
     game_frames = [f for f in flat if f.game == frame.game]

@@ -1,8 +1,8 @@
-"""The words of the engine's values as pages show them: the engine (pure) speaks English to
-machines (``check_match --json``, the stored report); the pages translate here, at display
-time. A rules violation is shown by its rule's marked sentence (the stored message, with its
-plays and positions, stays the engine's English); a replay frame's words are its phrase
-(marked in ``games.board.frames``) translated, then filled in."""
+"""The words of the engine's values as the match pages show them. The engine (pure) speaks
+English to machines (``check_match --json``, the stored report); the pages translate here,
+at display time. A rules violation is shown by its rule's marked sentence (the stored
+message, with its plays and positions, stays the engine's English); a replay frame's words
+are its phrase (marked in ``games.board.frames``) translated, then filled in."""
 
 from django.utils.translation import gettext, gettext_lazy
 
