@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class GamesConfig(AppConfig):
     name = "games"
-    verbose_name = "Match records, rules checks and chouettes"
+    verbose_name = gettext_lazy("Match records, rules checks and chouettes")

@@ -9,6 +9,8 @@ change (a cheap read); a panel registered without one makes the page built every
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 MATCH_PAGE_PANELS: list[Callable] = []
 #: A panel's version function, when it has one.
 PANEL_VERSIONS: dict[Callable, Callable] = {}
@@ -62,13 +64,18 @@ class ReplayMark:
 #: panel's version already follows (the match page is kept per those versions).
 REPLAY_MARKERS: list[Callable] = []
 #: What the viewer calls the marks and their filter (the last registered marker's words).
-REPLAY_MARK_WORDS = {"noun": "mark", "severe": "severe only"}
+#: Give them marked lazily (``gettext_lazy``): the page shows them in the reader's language;
+#: ``plural`` is the noun after a count other than one (the noun + "s" when not given).
+REPLAY_MARK_WORDS = {"noun": gettext_lazy("mark"), "plural": gettext_lazy("marks"),
+                     "severe": gettext_lazy("severe only")}
 
 
-def replay_marker_register(marker: Callable, *, noun: str, severe: str) -> Callable:
+def replay_marker_register(marker: Callable, *, noun: str, severe: str,
+                           plural: str | None = None) -> Callable:
     if marker not in REPLAY_MARKERS:
         REPLAY_MARKERS.append(marker)
-    REPLAY_MARK_WORDS.update(noun=noun, severe=severe)
+    REPLAY_MARK_WORDS.update(noun=noun, severe=severe,
+                             plural=plural if plural is not None else f"{noun}s")
     return marker
 
 

@@ -3,6 +3,7 @@
 ratings page, never here."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from clubs.admin_scoping import ReadOnlyClubScopedAdmin
 
@@ -15,7 +16,7 @@ class RatingSettingsAdmin(ReadOnlyClubScopedAdmin):
                     "rate_friendly", "recompute_pending", "recomputed_at", "version"]
     list_select_related = ["club"]
 
-    @admin.display(boolean=True, description="Recompute pending")
+    @admin.display(boolean=True, description=gettext_lazy("Recompute pending"))
     def recompute_pending(self, obj):
         return obj.recompute_pending
 

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class RatingsConfig(AppConfig):
     name = "ratings"
-    verbose_name = "Ratings and standings"
+    verbose_name = gettext_lazy("Ratings and standings")
 
     def ready(self) -> None:
         from accounts.selectors import personal_data_section_register

@@ -7,6 +7,7 @@ models moved here without moving a row (``ratings/migrations/0001_initial.py``).
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player
 from ratings import core
@@ -24,27 +25,28 @@ class RatingSettings(models.Model):
     """
 
     class Column(models.TextChoices):
-        RATING = "rating", "Rating"
-        RATED_MATCHES = "rated_matches", "Rated matches"
+        RATING = "rating", gettext_lazy("Rating")
+        RATED_MATCHES = "rated_matches", gettext_lazy("Rated matches")
         # Wins and losses count every played match (they earn season points), rated or not.
-        WINS = "wins", "Wins (all played)"
-        LOSSES = "losses", "Losses (all played)"
-        POINTS = "points", "Season points"
-        TOURNAMENT_WINS = "tournament_wins", "Tournament wins"
-        PLACES = "places", "Places (top 3)"
+        WINS = "wins", gettext_lazy("Wins (all played)")
+        LOSSES = "losses", gettext_lazy("Losses (all played)")
+        POINTS = "points", gettext_lazy("Season points")
+        TOURNAMENT_WINS = "tournament_wins", gettext_lazy("Tournament wins")
+        PLACES = "places", gettext_lazy("Places (top 3)")
 
     club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_settings")
     start_rating = models.FloatField(default=1500.0)
     experience_ramp = models.BooleanField(default=True)
     ramp_counts_current_match = models.BooleanField(default=False)
-    rate_one_point = models.BooleanField("Rate 1-point matches", default=True)
-    rate_ladder = models.BooleanField("Rate ladder matches", default=True)
-    rate_friendly = models.BooleanField("Rate uploaded friendly match records", default=False)
+    rate_one_point = models.BooleanField(gettext_lazy("Rate 1-point matches"), default=True)
+    rate_ladder = models.BooleanField(gettext_lazy("Rate ladder matches"), default=True)
+    rate_friendly = models.BooleanField(
+        gettext_lazy("Rate uploaded friendly match records"), default=False)
     points_per_match_win = models.FloatField(default=1.0)
     points_per_attendance = models.FloatField(default=1.0)
-    points_first = models.FloatField("Share of the field for 1st", default=1.0)
-    points_second = models.FloatField("Share of the field for 2nd", default=0.5)
-    points_third = models.FloatField("Share of the field for 3rd", default=0.25)
+    points_first = models.FloatField(gettext_lazy("Share of the field for 1st"), default=1.0)
+    points_second = models.FloatField(gettext_lazy("Share of the field for 2nd"), default=0.5)
+    points_third = models.FloatField(gettext_lazy("Share of the field for 3rd"), default=0.25)
     leaderboard_columns = models.JSONField(default=_default_columns)
     recompute_from_at = models.DateTimeField(null=True, blank=True)
     recompute_from_match = models.BigIntegerField(null=True, blank=True)
@@ -54,7 +56,8 @@ class RatingSettings(models.Model):
 
     class Meta:
         db_table = "clubs_ratingsettings"  # made by the clubs app; kept in place
-        verbose_name_plural = "rating settings"
+        verbose_name = gettext_lazy("rating settings")
+        verbose_name_plural = gettext_lazy("rating settings")
         constraints = [
             models.CheckConstraint(
                 condition=Q(points_per_match_win__gte=0) & Q(points_per_attendance__gte=0)
@@ -94,6 +97,8 @@ class Rating(models.Model):
     wins = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = gettext_lazy("rating")
+        verbose_name_plural = gettext_lazy("ratings")
         db_table = "clubs_rating"  # made by the clubs app; kept in place
         ordering = ["club", "-rating", "player_id"]
         constraints = [
@@ -130,6 +135,8 @@ class RatingChange(models.Model):
     p = models.FloatField()
 
     class Meta:
+        verbose_name = gettext_lazy("rating change")
+        verbose_name_plural = gettext_lazy("rating changes")
         db_table = "clubs_ratingchange"  # made by the clubs app; kept in place
         ordering = ["club", "finished_at", "match_id", "won"]
         indexes = [
@@ -161,6 +168,8 @@ class Season(models.Model):
     ends_on = models.DateField()
 
     class Meta:
+        verbose_name = gettext_lazy("season")
+        verbose_name_plural = gettext_lazy("seasons")
         db_table = "clubs_season"  # made by the clubs app; kept in place
         ordering = ["club", "-starts_on"]
         constraints = [
@@ -189,6 +198,8 @@ class MasterPointAward(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("master point award")
+        verbose_name_plural = gettext_lazy("master point awards")
         db_table = "clubs_masterpointaward"  # made by the clubs app; kept in place
         ordering = ["club", "tournament", "competition", "player_id"]
         constraints = [

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from clubs.decorators import login_if_anonymous
 from clubs.models import Player
@@ -190,7 +190,7 @@ def player_head_to_head(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
     player = selectors.player_for_page(club=club, player_id=player_id)
     if player is None:
-        raise Http404("No such player in this club.")
+        raise Http404(gettext("No such player in this club."))
     settings = selectors.settings_for(club=club)
     opponent_id = request.GET.get("opponent", "")
 
@@ -214,7 +214,7 @@ def player_page(request, slug: str, player_id: int):
     club = club_for_results(user=request.user, slug=slug)
     player = selectors.player_for_page(club=club, player_id=player_id)
     if player is None:
-        raise Http404("No such player in this club.")
+        raise Http404(gettext("No such player in this club."))
     settings = selectors.settings_for(club=club)
     key = selectors.cache_key(settings, "player", player.pk)
 
@@ -292,7 +292,7 @@ def _save_settings(request, club, form) -> bool:
     except services.RatingSettingsError as exc:
         form.add_error(None, str(exc))
         return False
-    messages.success(request, "Rating settings saved.")
+    messages.success(request, gettext("Rating settings saved."))
     return True
 
 
@@ -304,5 +304,6 @@ def _add_season(request, club, form) -> bool:
     except services.RatingSettingsError as exc:
         form.add_error(None, str(exc))
         return False
-    messages.success(request, f"Season {form.cleaned_data['name']} added.")
+    messages.success(request, gettext("Season %(name)s added.") % {
+        "name": form.cleaned_data["name"]})
     return True

@@ -11,6 +11,7 @@ from django.db.models import Count, Q
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from clubs.admin_scoping import ClubScopedAdmin
 from games.engine import Position
@@ -22,12 +23,15 @@ from games.services.rulings import RulingError, ruling_record
 
 class RulingForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=True,
-                             help_text="Required: it is kept in the audit trail.")
+                             label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("Required: it is kept in the audit trail."))
     game_number = forms.IntegerField(required=False, min_value=1,
-                                     help_text="Needed for a void or a correction.")
-    winner = forms.TypedChoiceField(choices=[("", "—"), (0, "Left player"), (1, "Right player")],
-                                    coerce=int, required=False, empty_value=None)
-    points = forms.IntegerField(required=False, min_value=1)
+                                     label=gettext_lazy("Game number"),
+                                     help_text=gettext_lazy("Needed for a void or a correction."))
+    winner = forms.TypedChoiceField(
+        choices=[("", "—"), (0, gettext_lazy("Left player")), (1, gettext_lazy("Right player"))],
+        coerce=int, required=False, empty_value=None, label=gettext_lazy("Winner"))
+    points = forms.IntegerField(required=False, min_value=1, label=gettext_lazy("Points"))
 
 
 def _board(position_id: str) -> str:
@@ -41,7 +45,7 @@ def _board(position_id: str) -> str:
 
 
 class RuleFilter(admin.SimpleListFilter):
-    title = "rule"
+    title = gettext_lazy("rule")
     parameter_name = "rule"
 
     def lookups(self, request, model_admin):
@@ -65,7 +69,9 @@ class RulingActions:
         form = RulingForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
             done = sum(self._rule_one(request, obj, kind, form.cleaned_data) for obj in queryset)
-            self.message_user(request, f"{done} ruling(s) recorded.", messages.SUCCESS)
+            self.message_user(request, ngettext(
+                "%(count)s ruling recorded.", "%(count)s rulings recorded.", done) % {
+                "count": done}, messages.SUCCESS)
             return None
         return TemplateResponse(request, self.ruling_template, {
             **self.admin_site.each_context(request), "title": title, "form": form,
@@ -81,21 +87,23 @@ class RulingActions:
                           violation=violation, game_number=data.get("game_number"),
                           winner=data.get("winner"), points=data.get("points"))
         except (RulingError, PermissionDenied) as exc:
-            self.message_user(request, f"{obj}: {exc}", messages.ERROR)
+            self.message_user(request, gettext("%(object)s: %(reason)s") % {
+                "object": obj, "reason": exc}, messages.ERROR)
             return False
         return True
 
-    @admin.action(description="Ruling: the play stands as played")
+    @admin.action(description=gettext_lazy("Ruling: the play stands as played"))
     def rule_stands(self, request, queryset):
-        return self._ruling(request, queryset, Ruling.Kind.STANDS, "The play stands")
+        return self._ruling(request, queryset, Ruling.Kind.STANDS, gettext("The play stands"))
 
-    @admin.action(description="Ruling: the game is void")
+    @admin.action(description=gettext_lazy("Ruling: the game is void"))
     def rule_void(self, request, queryset):
-        return self._ruling(request, queryset, Ruling.Kind.VOID, "Void the game")
+        return self._ruling(request, queryset, Ruling.Kind.VOID, gettext("Void the game"))
 
-    @admin.action(description="Ruling: correct the result")
+    @admin.action(description=gettext_lazy("Ruling: correct the result"))
     def rule_correct(self, request, queryset):
-        return self._ruling(request, queryset, Ruling.Kind.CORRECT, "Correct the result")
+        return self._ruling(request, queryset, Ruling.Kind.CORRECT,
+                            gettext("Correct the result"))
 
 
 class RulingInline(admin.TabularInline):
@@ -151,35 +159,40 @@ class MatchRecordAdmin(RulingActions, ClubScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    @admin.display(description="check", ordering="rules_check__status")
+    @admin.display(description=gettext_lazy("check"), ordering="rules_check__status")
     def check_status(self, obj):
         check = getattr(obj, "rules_check", None)
         return check.get_status_display() if check else "—"
 
-    @admin.display(description="violations", ordering="errors")
+    @admin.display(description=gettext_lazy("violations"), ordering="errors")
     def violation_count(self, obj):
         return obj.errors
 
-    @admin.display(description="standing result")
+    @admin.display(description=gettext_lazy("standing result"))
     def standing(self, obj):
         return f"{obj.score_left}–{obj.score_right}" if obj.score_left is not None else "—"
 
-    @admin.display(description="public page")
+    @admin.display(description=gettext_lazy("public page"))
     def public_link(self, obj):
-        return format_html('<a href="{}">{}</a>', obj.get_absolute_url(), "Open the match page")
+        return format_html('<a href="{}">{}</a>', obj.get_absolute_url(),
+                           gettext("Open the match page"))
 
-    @admin.display(description="violations")
+    @admin.display(description=gettext_lazy("violations"))
     def violations(self, obj):
         url = reverse("admin:games_violation_changelist")
         count = Violation.objects.filter(rules_check__record=obj).count()
-        return format_html('<a href="{}?rules_check__record__id__exact={}">{} violation(s): '
-                           'open the queue</a>', url, obj.pk, count)
+        text = ngettext("%(count)s violation: open the queue",
+                        "%(count)s violations: open the queue", count) % {"count": count}
+        return format_html('<a href="{}?rules_check__record__id__exact={}">{}</a>', url, obj.pk,
+                           text)
 
-    @admin.action(description="Run the rules check again")
+    @admin.action(description=gettext_lazy("Run the rules check again"))
     def recheck(self, request, queryset):
         for record in queryset:
             rules_check_restart(record=record)
-        self.message_user(request, f"{queryset.count()} check(s) queued.")
+        count = queryset.count()
+        self.message_user(request, ngettext("%(count)s check queued.", "%(count)s checks queued.",
+                                            count) % {"count": count})
 
 
 @admin.register(Violation)
@@ -216,30 +229,30 @@ class ViolationAdmin(RulingActions, ClubScopedAdmin):
             lookup, value, request
         )
 
-    @admin.display(description="match")
+    @admin.display(description=gettext_lazy("match"))
     def record(self, obj):
         return obj.rules_check.record
 
-    @admin.display(description="match")
+    @admin.display(description=gettext_lazy("match"))
     def record_link(self, obj):
         record = obj.rules_check.record
         turn = f"?game={obj.game_number}&line={obj.line}#replay" if obj.game_number else ""
-        return format_html('<a href="{}{}">{}</a> (the turn on the replay board)',
-                           record.get_absolute_url(), turn, record)
+        return format_html('<a href="{}{}">{}</a> {}', record.get_absolute_url(), turn, record,
+                           gettext("(the turn on the replay board)"))
 
-    @admin.display(boolean=True, description="ruled", ordering="ruling_count")
+    @admin.display(boolean=True, description=gettext_lazy("ruled"), ordering="ruling_count")
     def ruled(self, obj):
         return obj.ruling_count > 0
 
-    @admin.display(description="position before the play")
+    @admin.display(description=gettext_lazy("position before the play"))
     def board(self, obj):
         return _board(obj.position_id)
 
-    @admin.display(description="legal alternatives")
+    @admin.display(description=gettext_lazy("legal alternatives"))
     def legal_alternatives(self, obj):
         return ", ".join(obj.legal_plays) or "—"
 
-    @admin.display(description="rulings")
+    @admin.display(description=gettext_lazy("rulings"))
     def rulings_made(self, obj):
         rows = obj.rulings.select_related("referee")
         return "; ".join(f"{r.created_at:%Y-%m-%d %H:%M} {r.referee}: {r.get_kind_display()} "

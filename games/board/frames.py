@@ -20,6 +20,8 @@ from games.engine.errors import EngineError
 from games.engine.notation import parse_moves
 from games.engine.replay import GameReport, MatchReport, TurnDetail, Violation
 
+from .i18n import gettext_noop
+
 __all__ = ["Frame", "GameFrames", "alternatives", "build_frames"]
 
 MAX_ALTERNATIVES = 30
@@ -46,6 +48,10 @@ class Frame:
     moves: tuple[tuple[int, int], ...] = ()  # (source, destination) from the player's side
     legal: bool = True
     violations: tuple[Violation, ...] = ()
+    #: ``text`` as a message to translate (marked with ``gettext_noop``) and its values:
+    #: (name, value, whether the value is a marked message too). ``text`` is its English.
+    phrase: str = ""
+    phrase_args: tuple[tuple[str, object, bool], ...] = ()
 
     @property
     def key(self) -> str:
@@ -150,7 +156,7 @@ def _turn_frame(report, game, turn: TurnDetail, index: int, names) -> Frame:
     dice = turn.dice if turn.action == "roll" else None
     return Frame(
         game=game.number, turn=index, player=player, action=turn.action,
-        text=_describe(turn, name), line=turn.line, sides=_sides(seen, player),
+        **_describe(turn, name), line=turn.line, sides=_sides(seen, player),
         on_roll=on_roll, position_id=position.position_id(),
         match_id=_match_id(report, game, cube=cube, on_roll=on_roll, turn=player,
                            doubled=answering, dice=dice or (0, 0)),
@@ -161,19 +167,48 @@ def _turn_frame(report, game, turn: TurnDetail, index: int, names) -> Frame:
     )
 
 
-def _describe(turn: TurnDetail, name: str) -> str:
+#: Each action's words (``phrase``); ``text`` is the English filled in.
+_ACTION_PHRASES = {
+    "double": gettext_noop("%(name)s doubles to %(value)s"),
+    "beaver": gettext_noop("%(name)s beavers to %(value)s"),
+    "raccoon": gettext_noop("%(name)s raccoons to %(value)s"),
+    "take": gettext_noop("%(name)s takes"),
+    "drop": gettext_noop("%(name)s drops"),
+    "resign": gettext_noop("%(name)s resigns"),
+}
+_RESULT_KINDS = {"single": gettext_noop("single"), "gammon": gettext_noop("gammon"),
+                 "backgammon": gettext_noop("backgammon")}
+_ENDED_BY = {"bearoff": gettext_noop("bearing off"), "drop": gettext_noop("a dropped cube"),
+             "resign": gettext_noop("resignation")}
+
+
+def _phrase(phrase: str, *args: tuple[str, object, bool]) -> dict:
+    """``text`` (the English), ``phrase`` and ``phrase_args`` of a frame."""
+    return {"text": phrase % {name: value for name, value, _ in args}, "phrase": phrase,
+            "phrase_args": tuple(args)}
+
+
+def _describe(turn: TurnDetail, name: str) -> dict:
+    who = ("name", name, False)
     if turn.action == "roll":
-        dice = "".join(map(str, turn.dice or ()))
+        dice = ("dice", "".join(map(str, turn.dice or ())), False)
         if turn.legal and turn.canonical == "":
-            return f"{name} rolls {dice}: cannot move"
+            return _phrase(gettext_noop("%(name)s rolls %(dice)s: cannot move"), who, dice)
         play = turn.canonical if turn.legal and turn.canonical else turn.play_text
         if turn.roll_kind == "hidden":
-            play = "(rolled, then resigned)"
-        return f"{name} rolls {dice}: {play or '(no move written)'}"
+            return _phrase(gettext_noop("%(name)s rolls %(dice)s: (rolled, then resigned)"),
+                           who, dice)
+        if not play:
+            return _phrase(gettext_noop("%(name)s rolls %(dice)s: (no move written)"),
+                           who, dice)
+        return _phrase(gettext_noop("%(name)s rolls %(dice)s: %(play)s"), who, dice,
+                       ("play", play, False))
     if turn.action in ("double", "beaver", "raccoon"):
         value = turn.cube_value or turn.cube_before[0] * 2
-        return f"{name} {turn.action}s to {value}"
-    return f"{name} {turn.action}s"
+        return _phrase(_ACTION_PHRASES[turn.action], who, ("value", value, False))
+    if turn.action in _ACTION_PHRASES:
+        return _phrase(_ACTION_PHRASES[turn.action], who)
+    return _phrase("%(name)s %(action)ss", who, ("action", turn.action, False))
 
 
 def _result_frame(report, game: GameReport, index: int, names) -> Frame:
@@ -184,17 +219,21 @@ def _result_frame(report, game: GameReport, index: int, names) -> Frame:
         seen = Position.start()
     cube = (game.cube, game.cube_owner)
     if game.winner is None:
-        text, action, player = "The record stops here: the game is unfinished", "end", None
+        words = _phrase(gettext_noop("The record stops here: the game is unfinished"))
+        action, player = "end", None
     else:
-        unit = "point" if game.points == 1 else "points"
-        how = {"bearoff": "bearing off", "drop": "a dropped cube", "resign": "resignation"}
         kind = game.result.value if game.result else ""
-        text = (f"{names[game.winner]} wins {game.points} {unit} ({kind}, by "
-                f"{how.get(game.ended_by or '', game.ended_by)})")
+        ended = game.ended_by or ""
+        words = _phrase(
+            gettext_noop("%(name)s wins 1 point (%(kind)s, by %(how)s)") if game.points == 1
+            else gettext_noop("%(name)s wins %(points)s points (%(kind)s, by %(how)s)"),
+            ("name", names[game.winner], False), ("points", game.points, False),
+            ("kind", _RESULT_KINDS.get(kind, kind), kind in _RESULT_KINDS),
+            ("how", _ENDED_BY.get(ended, game.ended_by), ended in _ENDED_BY))
         action, player = "result", game.winner
     line = game.turns[-1].line if game.turns else game.line
     return Frame(
-        game=game.number, turn=index, player=player, action=action, text=text, line=line,
+        game=game.number, turn=index, player=player, action=action, **words, line=line,
         sides=_sides(seen, on_roll), on_roll=on_roll, position_id=seen.position_id(),
         match_id=_match_id(report, game, cube=cube, on_roll=on_roll, turn=on_roll,
                            over=game.winner is not None),

@@ -13,9 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from .i18n import gettext_noop
+
 __all__ = ["BoardView", "Geometry", "render_board"]
 
 BAR, OFF = 25, 0
+#: The tap targets' names of the bar and the tray (marked: a page passes them translated).
+BAR_TITLE, OFF_TITLE = gettext_noop("bar"), gettext_noop("off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +41,8 @@ class BoardView:
     #: actor's point number (``data-point``; 25 the bar, 0 off): a live board is played by
     #: tapping them.
     targets: bool = False
+    bar_title: str = BAR_TITLE
+    off_title: str = OFF_TITLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,10 +322,10 @@ def _targets(view: BoardView, home: str) -> str:
     bar_left = _bar_x(home) - G.bar / 2
     out.append(f'<rect x="{bar_left}" y="{G.margin}" width="{G.bar}" '
                f'height="{G.height - 2 * G.margin}" class="tap" data-point="{BAR}">'
-               "<title>bar</title></rect>")
+               f"<title>{escape(view.bar_title)}</title></rect>")
     tray_left = _tray_x(home) - G.tray / 2
     out.append(f'<rect x="{tray_left}" y="{G.margin}" width="{G.tray}" '
                f'height="{G.height - 2 * G.margin}" class="tap" data-point="{OFF}">'
-               "<title>off</title></rect>")
+               f"<title>{escape(view.off_title)}</title></rect>")
     out.append("</g>")
     return "".join(out)

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.engine import Rules, matchfile, sgf
 from ops.models import AppendOnlyModel
@@ -19,8 +20,8 @@ from ops.models import AppendOnlyModel
 
 class MatchRecord(models.Model):
     class Side(models.IntegerChoices):
-        LEFT = 0, "Left (named first)"
-        RIGHT = 1, "Right"
+        LEFT = 0, gettext_lazy("Left (named first)")
+        RIGHT = 1, gettext_lazy("Right")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="matches")
     player_left = models.ForeignKey(
@@ -29,9 +30,10 @@ class MatchRecord(models.Model):
     player_right = models.ForeignKey(
         "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_right"
     )
-    name_left = models.CharField(max_length=200, help_text="As written in the file.")
-    name_right = models.CharField(max_length=200, help_text="As written in the file.")
-    match_length = models.PositiveSmallIntegerField(help_text="0 for a money session.")
+    name_left = models.CharField(max_length=200, help_text=gettext_lazy("As written in the file."))
+    name_right = models.CharField(max_length=200, help_text=gettext_lazy("As written in the file."))
+    match_length = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("0 for a money session."))
     # The rules in force (the text format does not say; options and header tags decide).
     crawford = models.BooleanField(default=True)
     jacoby = models.BooleanField(default=False)
@@ -41,7 +43,7 @@ class MatchRecord(models.Model):
     backgammon_multiplier = models.PositiveSmallIntegerField(default=3)
     tags = models.JSONField(default=dict, blank=True)
     source_name = models.CharField(max_length=255, blank=True)
-    source_text = models.TextField(help_text="The uploaded file, verbatim (decoded).")
+    source_text = models.TextField(help_text=gettext_lazy("The uploaded file, verbatim (decoded)."))
     source_sha256 = models.CharField(max_length=64)
     source_encoding = models.CharField(max_length=20, default="utf-8")
     uploaded_by = models.ForeignKey(
@@ -57,6 +59,8 @@ class MatchRecord(models.Model):
     winner = models.PositiveSmallIntegerField(choices=Side.choices, null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("match record")
+        verbose_name_plural = gettext_lazy("match records")
         ordering = ["-uploaded_at"]
         constraints = [
             models.UniqueConstraint(
@@ -76,8 +80,11 @@ class MatchRecord(models.Model):
         ]
 
     def __str__(self) -> str:
-        length = f"{self.match_length}-point match" if self.match_length else "money session"
-        return f"{self.name_left} v {self.name_right} ({length})"
+        if self.match_length:
+            return gettext("%(left)s v %(right)s (%(length)s-point match)") % {
+                "left": self.name_left, "right": self.name_right, "length": self.match_length}
+        return gettext("%(left)s v %(right)s (money session)") % {
+            "left": self.name_left, "right": self.name_right}
 
     def get_absolute_url(self) -> str:
         return reverse("games:match-detail", kwargs={"pk": self.pk})
@@ -110,19 +117,20 @@ class MatchRecord(models.Model):
 
 class MatchGame(models.Model):
     class EndedBy(models.TextChoices):
-        BEAROFF = "bearoff", "Bear-off"
-        RESIGN = "resign", "Resignation"
-        DROP = "drop", "Dropped cube"
+        BEAROFF = "bearoff", gettext_lazy("Bear-off")
+        RESIGN = "resign", gettext_lazy("Resignation")
+        DROP = "drop", gettext_lazy("Dropped cube")
 
     class Kind(models.TextChoices):
-        SINGLE = "single", "Single"
-        GAMMON = "gammon", "Gammon"
-        BACKGAMMON = "backgammon", "Backgammon"
+        SINGLE = "single", gettext_lazy("Single")
+        GAMMON = "gammon", gettext_lazy("Gammon")
+        BACKGAMMON = "backgammon", gettext_lazy("Backgammon")
 
     record = models.ForeignKey(MatchRecord, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
-    line = models.PositiveIntegerField(help_text="Line of the 'Game N' header.")
-    score_left = models.PositiveIntegerField(help_text="Score line: before this game.")
+    line = models.PositiveIntegerField(help_text=gettext_lazy("Line of the 'Game N' header."))
+    score_left = models.PositiveIntegerField(
+        help_text=gettext_lazy("Score line: before this game."))
     score_right = models.PositiveIntegerField()
     # Filled in by the rules check (derived from the replay).
     crawford = models.BooleanField(default=False)
@@ -135,30 +143,34 @@ class MatchGame(models.Model):
     ended_by = models.CharField(max_length=8, choices=EndedBy.choices, blank=True)
     cube_value = models.PositiveIntegerField(default=1)
     cube_owner = models.PositiveSmallIntegerField(null=True, blank=True)
-    is_void = models.BooleanField(default=False, help_text="Set only by a referee's ruling.")
+    is_void = models.BooleanField(default=False,
+        help_text=gettext_lazy("Set only by a referee's ruling."))
 
     class Meta:
+        verbose_name = gettext_lazy("game")
+        verbose_name_plural = gettext_lazy("games")
         ordering = ["record", "number"]
         constraints = [
             models.UniqueConstraint(fields=["record", "number"], name="games_matchgame_number"),
         ]
 
     def __str__(self) -> str:
-        return f"Game {self.number} of {self.record}"
+        return gettext("Game %(number)s of %(record)s") % {"number": self.number,
+                                                           "record": self.record}
 
 
 class MatchTurn(models.Model):
     """One action in a game, in file order: a roll and its play, a cube action, a result."""
 
     class Kind(models.TextChoices):
-        ROLL = "roll", "Roll"
-        DOUBLE = "double", "Double"
-        BEAVER = "beaver", "Beaver"
-        RACCOON = "raccoon", "Raccoon"
-        TAKE = "take", "Take"
-        DROP = "drop", "Drop"
-        RESIGN = "resign", "Resign"
-        WIN = "win", "Win"
+        ROLL = "roll", pgettext_lazy("dice", "Roll")
+        DOUBLE = "double", pgettext_lazy("cube", "Double")
+        BEAVER = "beaver", pgettext_lazy("cube", "Beaver")
+        RACCOON = "raccoon", pgettext_lazy("cube", "Raccoon")
+        TAKE = "take", pgettext_lazy("cube", "Take")
+        DROP = "drop", pgettext_lazy("cube", "Drop")
+        RESIGN = "resign", gettext_lazy("Resign")
+        WIN = "win", gettext_lazy("Win")
 
     game = models.ForeignKey(MatchGame, on_delete=models.CASCADE, related_name="turns")
     index = models.PositiveIntegerField()
@@ -168,13 +180,18 @@ class MatchTurn(models.Model):
     die1 = models.PositiveSmallIntegerField(null=True, blank=True)
     die2 = models.PositiveSmallIntegerField(null=True, blank=True)
     roll_kind = models.CharField(max_length=16, blank=True)
-    text = models.CharField(max_length=500, blank=True, help_text="The play as written.")
-    value = models.PositiveIntegerField(null=True, blank=True, help_text="Cube value or points.")
+    text = models.CharField(max_length=500, blank=True,
+        help_text=gettext_lazy("The play as written."))
+    value = models.PositiveIntegerField(null=True, blank=True,
+        help_text=gettext_lazy("Cube value or points."))
     # Filled in by the rules check.
-    position_id = models.CharField(max_length=14, blank=True, help_text="Before this action.")
+    position_id = models.CharField(max_length=14, blank=True,
+        help_text=gettext_lazy("Before this action."))
     canonical = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("turn")
+        verbose_name_plural = gettext_lazy("turns")
         ordering = ["game", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="games_matchturn_index"),
@@ -188,11 +205,11 @@ class RulesCheck(models.Model):
     """The latest rules check of a record; its violations are replaced wholesale on a re-run."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        PASSED = "passed", "Passed"
-        FAILED = "failed", "Violations found"
-        ERROR = "error", "Error"
+        QUEUED = "queued", gettext_lazy("Queued")
+        RUNNING = "running", gettext_lazy("Running")
+        PASSED = "passed", gettext_lazy("Passed")
+        FAILED = "failed", gettext_lazy("Violations found")
+        ERROR = "error", gettext_lazy("Error")
 
     #: A check queued longer than this was not picked up: the requeue task sends it again,
     #: and the match page tells the club's admins that the worker is not answering.
@@ -213,6 +230,8 @@ class RulesCheck(models.Model):
     report = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("rules check")
+        verbose_name_plural = gettext_lazy("rules checks")
         indexes = [models.Index(fields=["status", "queued_at"], name="games_check_status_idx")]
 
     def __str__(self) -> str:
@@ -221,9 +240,9 @@ class RulesCheck(models.Model):
 
 class Violation(models.Model):
     class Severity(models.TextChoices):
-        FATAL = "fatal", "Fatal"
-        ERROR = "error", "Error"
-        WARNING = "warning", "Warning"
+        FATAL = "fatal", gettext_lazy("Fatal")
+        ERROR = "error", gettext_lazy("Error")
+        WARNING = "warning", gettext_lazy("Warning")
 
     rules_check = models.ForeignKey(
         RulesCheck, on_delete=models.CASCADE, related_name="violations"
@@ -239,6 +258,8 @@ class Violation(models.Model):
     legal_plays = models.JSONField(default=list, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("violation")
+        verbose_name_plural = gettext_lazy("violations")
         ordering = ["rules_check", "line"]
 
     def __str__(self) -> str:
@@ -249,9 +270,9 @@ class Ruling(AppendOnlyModel):
     """A referee's decision; the audit trail. Append-only: never edited or deleted."""
 
     class Kind(models.TextChoices):
-        STANDS = "stands", "The play stands as played"
-        VOID = "void", "The game is void"
-        CORRECT = "correct", "The result is corrected"
+        STANDS = "stands", gettext_lazy("The play stands as played")
+        VOID = "void", gettext_lazy("The game is void")
+        CORRECT = "correct", gettext_lazy("The result is corrected")
 
     record = models.ForeignKey(MatchRecord, on_delete=models.PROTECT, related_name="rulings")
     violation = models.ForeignKey(
@@ -268,6 +289,8 @@ class Ruling(AppendOnlyModel):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("ruling")
+        verbose_name_plural = gettext_lazy("rulings")
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(condition=~Q(reason=""), name="games_ruling_reason_required"),

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
@@ -49,14 +51,17 @@ def match_parse(*, data: bytes, filename: str = "") -> matchfile.MatchFile:
     limit = settings.MATCH_UPLOAD_MAX_BYTES
     if len(data) > limit:
         raise MatchImportError(
-            f"The file is {len(data):,} bytes; the limit is {limit:,} bytes."
+            gettext("The file is %(size)s bytes; the limit is %(limit)s bytes.") % {
+                "size": number_format(len(data), force_grouping=True),
+                "limit": number_format(limit, force_grouping=True)}
         )
     if not data.strip():
-        raise MatchImportError("The file is empty.")
+        raise MatchImportError(gettext("The file is empty."))
     try:
         return sgf.parse_record(data, name=filename)
     except matchfile.MatchFileError as exc:
-        raise MatchImportError(f"Not a readable match file: {exc}") from exc
+        raise MatchImportError(
+            gettext("Not a readable match file: %(reason)s") % {"reason": exc}) from exc
 
 
 def match_import(
@@ -81,7 +86,8 @@ def match_import(
     digest = hashlib.sha256(data).hexdigest()
     existing = MatchRecord.objects.filter(club=club, source_sha256=digest).first()
     if existing:
-        raise MatchImportError(f"This file was already imported as record #{existing.pk}.")
+        raise MatchImportError(
+            gettext("This file was already imported as record #%(id)s.") % {"id": existing.pk})
     try:
         with transaction.atomic():
             record = _record_create(
@@ -94,14 +100,16 @@ def match_import(
             check = RulesCheck.objects.create(record=record)
             transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
     except IntegrityError as exc:
-        raise MatchImportError(f"The record could not be saved: {exc}") from exc
+        raise MatchImportError(
+            gettext("The record could not be saved: %(reason)s") % {"reason": exc}) from exc
     return record
 
 
 def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, evidence,
                    left, right):
     if left.pk == right.pk:
-        raise MatchImportError("The two players of a match must be different members.")
+        raise MatchImportError(
+            gettext("The two players of a match must be different members."))
     club_players(club=club, players=[left, right], error=MatchImportError)
     return MatchRecord.objects.create(
         club=club, player_left=left, player_right=right,

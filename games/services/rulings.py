@@ -5,6 +5,7 @@ transaction with the change it makes.
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -59,17 +60,17 @@ def ruling_record(
 ) -> Ruling:
     """Record a ruling: the play stands, the game is void, or the result is corrected."""
     if not is_referee(user=referee, club=record.club):
-        raise PermissionDenied("Only this club's referees can rule on its matches.")
+        raise PermissionDenied(gettext("Only this club's referees can rule on its matches."))
     reason = (reason or "").strip()
     if not reason:
-        raise RulingError("A ruling needs a reason.")
+        raise RulingError(gettext("A ruling needs a reason."))
     record = lock_row(MatchRecord, pk=record.pk)
     if violation is not None and violation.rules_check.record_id != record.pk:
-        raise RulingError("That violation belongs to another match.")
+        raise RulingError(gettext("That violation belongs to another match."))
     number = game_number or (violation.game_number if violation else None)
     game = record.games.filter(number=number).first() if number else None
     if kind != Ruling.Kind.STANDS and game is None:
-        raise RulingError("Name the game this ruling applies to.")
+        raise RulingError(gettext("Name the game this ruling applies to."))
     before = {**_standing(record), **_game_state(game)}
     _apply(kind, game, winner=winner, points=points)
     if kind != Ruling.Kind.STANDS:
@@ -95,8 +96,9 @@ def _apply(kind: str, game: MatchGame | None, *, winner, points) -> None:
         game.save(update_fields=["is_void"])
         return
     if kind != Ruling.Kind.CORRECT:
-        raise RulingError(f"Unknown ruling {kind!r}.")
+        raise RulingError(gettext("Unknown ruling %(kind)r.") % {"kind": kind})
     if winner not in (0, 1) or not points or points < 1:
-        raise RulingError("A corrected result needs a winner (left or right) and points ≥ 1.")
+        raise RulingError(
+            gettext("A corrected result needs a winner (left or right) and points ≥ 1."))
     game.winner, game.points, game.is_void = winner, points, False
     game.save(update_fields=["winner", "points", "is_void"])

@@ -5,6 +5,7 @@ build on it without importing each other.
 """
 
 from django.http import Http404
+from django.utils.translation import gettext
 
 from clubs.permissions import match_record_for_viewer
 from games.models import MatchRecord
@@ -16,5 +17,5 @@ def viewable_record(request, pk: int) -> MatchRecord:
     try:
         record = selectors.match_get(pk=pk)
     except MatchRecord.DoesNotExist:
-        raise Http404("No such match record.") from None
+        raise Http404(gettext("No such match record.")) from None
     return match_record_for_viewer(user=request.user, record=record)

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from clubs.decorators import login_if_anonymous
 from clubs.pagecache import cached_page
@@ -25,6 +26,7 @@ from games.services.match_import import MatchImportError, RuleOptions, match_imp
 
 from .access import viewable_record
 from .replay import replay_context
+from .texts import rule_text
 
 #: Records per page of the list (a club keeps hundreds).
 RECORDS_PER_PAGE = 25
@@ -63,7 +65,7 @@ def match_upload(request, slug: str):
         except MatchImportError as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, "Match saved; its rules check is queued.")
+            messages.success(request, gettext("Match saved; its rules check is queued."))
             return redirect(record)
     return render(request, "games/match/upload.html", {"club": club, "form": form},
                   status=400 if form.errors else 200)
@@ -77,7 +79,7 @@ SETTLED = {RulesCheck.Status.PASSED, RulesCheck.Status.FAILED, RulesCheck.Status
 def match_detail(request, pk: int):
     found = selectors.match_version(pk=pk)
     if found is None:
-        raise Http404("No such match record.")
+        raise Http404(gettext("No such match record."))
     club_id, status, version = found
     # The gate of match_record_for_viewer: the club's members, or everyone if public.
     club = club_for_results(user=request.user, club_id=club_id)
@@ -93,6 +95,7 @@ def _detail(request, record: MatchRecord) -> tuple[str, dict]:
     violations = list(selectors.match_violations(record=record))
     for violation in violations:
         violation.diagram = _diagram(violation.position_id)
+        violation.rule_text = rule_text(violation.rule)
     check = getattr(record, "rules_check", None)
     wait = selectors.check_wait(check=check)
     if wait is not None and wait.stale and is_club_admin(user=request.user, club=record.club):

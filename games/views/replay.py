@@ -4,17 +4,20 @@ The page renders one frame on the server (``?at=g3-t12``); static/js/replay.js s
 fetching the next frame's fragment and keeps the turn in the URL fragment (``#g3-t12``).
 """
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.decorators import login_if_anonymous
-from games.board.frames import Frame, alternatives
-from games.board.svg import BoardView, render_board
+from games.board.frames import Frame, GameFrames, alternatives
+from games.board.svg import BAR_TITLE, OFF_TITLE, BoardView, render_board
 from games.engine import Position
 from games.engine.errors import EngineError
 from games.models import ReplaySetting
@@ -23,6 +26,7 @@ from games.selectors import replay as selectors
 from games.services.replay_setting import replay_setting_save
 
 from .access import viewable_record
+from .texts import frame_text, rule_text, severity_text
 
 
 def _home_for(game: int, home: str, switch: bool) -> str:
@@ -35,10 +39,17 @@ def _home_for(game: int, home: str, switch: bool) -> str:
 def _cube_text(frame: Frame, names) -> str:
     value, owner = frame.cube
     if frame.cube_offered:
-        return f"cube offered at {value * 2}"
+        return gettext("cube offered at %(value)s") % {"value": value * 2}
     if owner is None:
-        return f"cube {value}, centred"
-    return f"cube {value}, owned by {names[owner]}"
+        return gettext("cube %(value)s, centred") % {"value": value}
+    return gettext("cube %(value)s, owned by %(name)s") % {"value": value, "name": names[owner]}
+
+
+def _in_language(games: tuple[GameFrames, ...]) -> tuple[GameFrames, ...]:
+    """The frames with their words (``text``) in the request's language: the cached frames
+    hold the English and the marked phrase (``games.board.frames``)."""
+    return tuple(replace(game, frames=tuple(replace(frame, text=frame_text(frame))
+                                            for frame in game.frames)) for game in games)
 
 
 def _key_at(flat: list[Frame], game: str | None, line: str | None,
@@ -55,7 +66,7 @@ def _key_at(flat: list[Frame], game: str | None, line: str | None,
 
 
 def replay_context(request, record, at: str | None) -> dict:
-    games = selectors.replay_frames(record=record)
+    games = _in_language(selectors.replay_frames(record=record))
     flat = [frame for game in games for frame in game.frames]
     home, switch = selectors.replay_setting_get(user=request.user)
     context = {"replay_games": games, "replay_home": home, "replay_switch": switch}
@@ -101,11 +112,17 @@ def frame_context(record, flat: list[Frame], index: int, home: str, switch: bool
         sides=frame.sides, home=game_home, actor=actor, dice=frame.dice,
         cube_value=frame.cube[0], cube_owner=frame.cube[1], cube_offered=frame.cube_offered,
         moves=frame.moves, illegal=not frame.legal,
-        label=f"Game {frame.game}, turn {frame.turn}: {frame.text}",
+        label=gettext("Game %(game)s, turn %(turn)s: %(action)s") % {
+            "game": frame.game, "turn": frame.turn, "action": frame.text},
+        bar_title=gettext(BAR_TITLE), off_title=gettext(OFF_TITLE),
     )
     game_frames = [f for f in flat if f.game == frame.game]
     return {
         "frame": frame,
+        "frame_violations": [
+            {"rule": v.rule, "message": v.message, "severity": v.severity,
+             "severity_text": severity_text(v.severity), "rule_text": rule_text(v.rule)}
+            for v in frame.violations],
         "board_svg": mark_safe(render_board(view)),  # noqa: S308 - text escaped by the helper
         "game_home": game_home,
         "first_key": flat[0].key,
@@ -143,7 +160,7 @@ def match_replay_frame(request, pk: int, key: str):
     record = viewable_record(request, pk)
     context = replay_context(request, record, key)
     if context.get("frame") is None or context["frame"].key != key:
-        raise Http404("No such turn in this match.")
+        raise Http404(gettext("No such turn in this match."))
     return render(request, "games/match/_replay_frame.html", {"record": record, **context})
 
 
@@ -156,7 +173,7 @@ def replay_setting_update(request):
         home = "right"
     replay_setting_save(user=request.user, home=home,
                         switch_sides=request.POST.get("switch_sides") in ("on", "1", "true"))
-    messages.success(request, "Board direction saved.")
+    messages.success(request, gettext("Board direction saved."))
     target = request.POST.get("next", "")
     if not target.startswith("/") or not url_has_allowed_host_and_scheme(
             target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):

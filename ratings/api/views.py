@@ -3,6 +3,7 @@ the what-if calculator. Read-only; every view passes the results gate (members, 
 when the club's results are public)."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
@@ -97,7 +98,8 @@ class WhatIfInput(serializers.Serializer):
     def validate(self, data):
         for side in ("a", "b"):
             if f"player_{side}" not in data and f"rating_{side}" not in data:
-                raise serializers.ValidationError(f"Give player_{side} or rating_{side}.")
+                raise serializers.ValidationError(
+                    gettext("Give player_%(side)s or rating_%(side)s.") % {"side": side})
         return data
 
 

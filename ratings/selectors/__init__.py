@@ -12,6 +12,8 @@ from collections import defaultdict
 from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
+from django.utils.formats import date_format, number_format
+from django.utils.translation import gettext
 
 from chouette import selectors as chouette_selectors
 from chouette.models import ChouetteLedgerEntry, ChouetteSeat, ChouetteSession
@@ -190,6 +192,9 @@ def leaderboard(*, club: Club, season: Season | None) -> dict:
     for rank, row in enumerate(table, start=1):
         row["rank"] = rank
         row["cells"] = [row[key] for key in settings.leaderboard_columns]
+        # The page's cells: the rating as a number (localized there), the CSV's as text.
+        row["shown_cells"] = [(key, row["_rating"] if key == "rating" and row["rating"] else
+                               row[key]) for key in settings.leaderboard_columns]
     columns = [(key, COLUMN_LABELS[key]) for key in settings.leaderboard_columns]
     return {"season": season, "columns": columns, "rows": table,
             "pending": settings.recompute_pending}
@@ -281,14 +286,22 @@ def player_rating(*, club: Club, player: Player) -> dict:
     history = rating_history(club=club, player=player)
     current = rating.rating if rating else settings.start_rating
     experience = rating.experience if rating else 0
-    points = [(h.finished_at, h.rating_after, h.won,
-               f"{timezone.localtime(h.finished_at):%Y-%m-%d} v {h.opponent.name}: "
-               f"{h.change:+.2f} → {h.rating_after:.2f}") for h in history]
+    points = [(h.finished_at, h.rating_after, h.won, _dot_title(h)) for h in history]
     return {"rating": current, "shown": pure.format_rating(current),
             "experience": experience, "provisional": pure.is_provisional(experience),
             "matches": rating.matches if rating else 0, "wins": rating.wins if rating else 0,
             "history": history, "chart": rating_chart(points, start=settings.start_rating),
             "pending": settings.recompute_pending}
+
+
+def _dot_title(change: RatingChange) -> str:
+    """A dot's tooltip on the rating chart: in the reader's language and number format."""
+    sign = "+" if change.change >= 0 else "−"
+    return gettext("%(date)s v %(opponent)s: %(change)s → %(rating)s") % {
+        "date": date_format(timezone.localtime(change.finished_at), "SHORT_DATE_FORMAT"),
+        "opponent": change.opponent.name,
+        "change": sign + number_format(abs(change.change), decimal_pos=2),
+        "rating": number_format(change.rating_after, decimal_pos=2)}
 
 
 def player_placings(*, club: Club, player: Player) -> list[dict]:
@@ -315,6 +328,7 @@ def what_if_for(*, club: Club, a: tuple[float, int], b: tuple[float, int],
             "chance_a": result.chance_a, "chance_b": result.chance_b,
             "percent_a": f"{100 * result.chance_a:.1f}%",
             "percent_b": f"{100 * result.chance_b:.1f}%",
+            "percent_a_value": 100 * result.chance_a, "percent_b_value": 100 * result.chance_b,
             "a_if_a": result.a_wins.change_a, "b_if_a": result.a_wins.change_b,
             "a_if_b": result.b_wins.change_a, "b_if_b": result.b_wins.change_b}
 

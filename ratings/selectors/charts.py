@@ -7,6 +7,8 @@ arithmetic is here.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 WIDTH, HEIGHT, PAD = 640, 220, 28
 
 
@@ -37,12 +39,15 @@ def series_chart(points: list[tuple], *, first: float | None = None, min_span: f
     return {"width": width, "height": height, "line": line, "dots": dots,
             "high": f"{high:.{digits}f}", "low": f"{low:.{digits}f}", "high_y": y(high) + 4,
             "low_y": y(low), "empty": not points, "pad": PAD, "label": label,
-            "empty_text": empty}
+            "empty_text": empty,
+            # The axis labels as numbers: the template formats them for the reader.
+            "high_value": round(high, digits), "low_value": round(low, digits),
+            "digits": digits}
 
 
 def rating_chart(points: list[tuple], *, start: float, width: int = WIDTH,
                  height: int = HEIGHT) -> dict:
     """``points`` are (when, rating after, won, title) in order; the first point of the line
     is the start rating. Returns the polyline, the dots and the axis labels."""
-    return series_chart(points, first=start, min_span=20, label="Rating history",
-                        empty="No rated matches yet.", width=width, height=height)
+    return series_chart(points, first=start, min_span=20, label=gettext("Rating history"),
+                        empty=gettext("No rated matches yet."), width=width, height=height)

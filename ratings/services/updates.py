@@ -11,6 +11,7 @@ import datetime
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
 from ratings.models import RatingSettings, Season
@@ -37,10 +38,12 @@ def rating_settings_update(*, club: Club, **values) -> RatingSettings:
     """Change the club's settings; a rating setting marks a full recompute."""
     unknown = set(values) - set(SETTING_FIELDS)
     if unknown:
-        raise RatingSettingsError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
+        raise RatingSettingsError(gettext("Unknown setting(s): %(names)s.") % {
+            "names": ", ".join(sorted(unknown))})
     columns = values.get("leaderboard_columns")
     if columns is not None and (not columns or set(columns) - set(RatingSettings.Column.values)):
-        raise RatingSettingsError("Choose one or more of the leaderboard columns offered.")
+        raise RatingSettingsError(
+            gettext("Choose one or more of the leaderboard columns offered."))
     row = rating_settings_lock(club_id=club.pk)
     changed = {name for name, value in values.items() if getattr(row, name) != value}
     for name in changed:
@@ -87,9 +90,10 @@ def ratings_names_changed(*, player_id: int) -> None:
 def season_create(*, club: Club, name: str, starts_on: datetime.date,
                   ends_on: datetime.date) -> Season:
     if ends_on < starts_on:
-        raise RatingSettingsError("A season ends on or after the day it starts.")
+        raise RatingSettingsError(gettext("A season ends on or after the day it starts."))
     if Season.objects.filter(club=club, name=name).exists():
-        raise RatingSettingsError(f"{club} already has a season called {name!r}.")
+        raise RatingSettingsError(gettext("%(club)s already has a season called %(name)s.") % {
+            "club": club, "name": repr(name)})
     season = Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
     RatingSettings.objects.filter(club=club).update(version=F("version") + 1)
     settings_cache_forget(club.pk)

@@ -7,6 +7,7 @@
    so Back returns from it; a fragment changed by hand, a link or Back is followed. */
 (function () {
   "use strict";
+  var gettext = window.gettext || function (s) { return s; };
   var root = document.getElementById("replay");
   if (!root || !document.getElementById("replay-frame")) return;
   var holder = document.getElementById("replay-frame");
@@ -79,7 +80,7 @@
     var copy = event.target.closest("button.copy");
     if (copy) {
       var text = copy.getAttribute("data-copy");
-      var done = function () { copy.textContent = "Copied"; setTimeout(function () { copy.textContent = "Copy"; }, 1500); };
+      var done = function () { copy.textContent = gettext("Copied"); setTimeout(function () { copy.textContent = gettext("Copy"); }, 1500); };
       if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, function () {});
       else {
         var code = copy.previousElementSibling, range = document.createRange();
