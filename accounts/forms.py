@@ -36,7 +36,8 @@ class InviteForm(forms.Form):
 
 class InviteManyForm(forms.Form):
     lines = forms.CharField(label=gettext_lazy("One per line: name, email"), widget=forms.Textarea(
-        attrs={"rows": 6, "placeholder": "Ann Lee, ann@example.org\nBo Chan, bo@example.org"}),
+        attrs={"rows": 6, "placeholder": gettext_lazy(
+            "Ann Lee, ann@example.org\nBo Chan, bo@example.org")}),
         max_length=50_000)
     role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Invitation.Role.choices,
                              initial=Invitation.Role.PLAYER)

@@ -17,6 +17,7 @@ class AnalysisConfig(AppConfig):
         match_panel_register(match_page_panel, version=match_page_version)
         # the marks come from the analysis the section's version follows
         replay_marker_register(replay_marks_for, noun=gettext_lazy("error"),
+                               plural=gettext_lazy("errors"),
                                severe=gettext_lazy("bad and very bad only"))
         # A login's data export lists their analysed matches and their leaderboard choice.
         personal_data_section_register("analysis", export=personal_data)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.decorators import login_if_anonymous
 from clubs.models import Club, Player
 from clubs.permissions import club_for_member, is_club_admin
-from games.board.svg import BoardView, render_board
+from games.board.svg import BAR_TITLE, OFF_TITLE, BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
 from games.engine.matchfile import format_event
 from games.models import ReplaySetting
@@ -97,7 +97,8 @@ def _board_svg(played: LiveMatchPlay, *, home: str, actor: int, targets: bool,
         dice=game.dice if game.phase is Phase.MOVE else None,
         cube_value=game.cube.value, cube_owner=game.cube.owner,
         cube_offered=game.phase is Phase.DOUBLE, moves=_preview_moves(played, preview),
-        label=label, targets=targets)
+        label=label, targets=targets,
+        bar_title=gettext(BAR_TITLE), off_title=gettext(OFF_TITLE))
     return render_board(view)
 
 

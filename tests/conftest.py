@@ -72,6 +72,22 @@ def rates(settings):
 
 
 @pytest.fixture(autouse=True)
+def _default_language(request):
+    """Each test ends in the default language: a page request leaves its language active in
+    the thread (as in a server, where the next request activates its own), and a later test
+    calling a service outside a request would otherwise get that language's texts."""
+    try:
+        request.getfixturevalue("settings")
+    except pytest.FixtureLookupError:  # Django-free runs
+        yield
+        return
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache(request):
     """Pages keep parts per version of what they show (``clubs.pagecache``, the rating
     pages): each test starts from an empty cache (locmem), as ids are reused between tests."""

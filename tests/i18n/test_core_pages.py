@@ -96,7 +96,8 @@ def test_ratings_are_written_with_the_languages_decimal_mark(client, rated_club)
         session[SESSION_KEY] = language
         session.save()
         pages[language] = client.get(path).content.decode()
-    assert re.search(r">1\d{3}\.\d<", pages["en"]) and not re.search(r">1\d{3},\d<",
-                                                                      pages["en"])
-    assert re.search(r">1\d{3},\d<", pages["de"]) and not re.search(r">1\d{3}\.\d<",
-                                                                     pages["de"])
+    # A rating keeps its decimals (FIBS's two) in every language; only the mark changes.
+    assert re.search(r">1\d{3}\.\d\d<", pages["en"]) and not re.search(r">1\d{3},\d+<",
+                                                                        pages["en"])
+    assert re.search(r">1\d{3},\d\d<", pages["de"]) and not re.search(r">1\d{3}\.\d+<",
+                                                                       pages["de"])

@@ -17,7 +17,9 @@ import polib
 import pytest
 import rest_framework
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import password_validators_help_texts
 from django.core.management import call_command
 from django.db import models
 from django.test import override_settings
@@ -29,18 +31,19 @@ from chouette.models import ChouetteSession
 
 from .catalogues import CLOSE, OPEN, PSEUDO, catalogue_path, pseudo_catalogue, visible_texts
 
-MARKED = re.compile(f"{OPEN}[^{CLOSE}]*{CLOSE}")
 TAG = re.compile(r"<[^>]+>")
 WORD = re.compile(r"[^\W\d_]{2,}")
 #: Move notation: "bar/22", "6/off".
 MOVE_WORDS = re.compile(r"(?i)(?:(?<=/)(?:bar|off)\b|\b(?:bar|off)(?=/))")
+#: gnubg's Position and Match IDs (base64), and file names' extensions.
+IDS = re.compile(r"\b[A-Za-z0-9+/]{12,16}\b|\.(?:mat|sgf|txt|csv)\b")
 #: Texts that stay as they are in every language.
 ALLOWED = {"API", "SGF", "CSV", "JSON", "PDF", "gnubg", "GNU Backgammon", "OK", "ID", "PR",
            "PIN", "URL", "Elo", "FIBS", "XG", "eXtreme Gammon", "vs", "px", "am", "pm"}
 PROJECT_APPS = {"clubs", "results", "games", "chouette", "tournaments", "accounts",
                 "notifications", "ratings", "analysis", "live", "audit", "ops"}
-DATA_FIELDS = {"city", "event", "place", "email", "slug", "title", "venue", "location",
-               "username", "first_name", "last_name"}
+DATA_FIELDS = {"currency", "subject", "city", "event", "place", "email", "slug", "title",
+               "venue", "location", "username", "first_name", "last_name"}
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +75,8 @@ def _third_party_texts() -> set[str]:
         for names in (dates.MONTHS, dates.MONTHS_3, dates.MONTHS_AP, dates.MONTHS_ALT,
                       dates.WEEKDAYS, dates.WEEKDAYS_ABBR):
             texts.update(str(name) for name in names.values())
+        # Django's own help texts, written with their values (its catalogue translates them).
+        texts.update(str(text) for text in password_validators_help_texts())
     texts.update({"a.m.", "p.m.", "AM", "PM", "noon", "midnight", "minute", "minutes", "hour",
                   "hours", "day", "days", "week", "weeks", "month", "months", "year", "years"})
     return texts
@@ -89,20 +94,38 @@ def _data_values() -> list[str]:
         for field in fields:
             values.update(value for value in model.objects.values_list(field, flat=True)
                           if value and len(value) > 1)
+    # Each language's name is written in that language, whatever the page's language.
+    values.update(str(name) for _code, name in settings.LANGUAGES)
     return sorted(values, key=len, reverse=True)
+
+
+def outside_markers(texts: list[str]) -> list[str]:
+    """Each text with what lies inside ⟦markers⟧ blanked out. Markers nest (a marked
+    sentence holding a marked word) and span texts (a marked sentence with a link inside
+    reaches over three text nodes), so the depth is carried through the page's texts."""
+    depth, outside = 0, []
+    for text in texts:
+        kept = []
+        for char in text:
+            if char in (OPEN, CLOSE):
+                depth = depth + 1 if char == OPEN else max(depth - 1, 0)
+                kept.append(" ")
+            else:
+                kept.append(char if depth == 0 else " ")
+        outside.append("".join(kept))
+    return outside
 
 
 def unmarked(texts: list[str], data: list[str], third_party: set[str]) -> list[str]:
     """The texts with letters outside ⟦markers⟧, data, Django's own strings and ALLOWED."""
     found = []
-    for text in texts:
+    for text, rest in zip(texts, outside_markers(texts), strict=True):
         if text in third_party:
             continue
-        rest = MARKED.sub(" ", text)
         for value in data:
             if value in rest:
                 rest = rest.replace(value, " ")
-        rest = MOVE_WORDS.sub(" ", rest)
+        rest = IDS.sub(" ", MOVE_WORDS.sub(" ", rest))
         words = [word for word in WORD.findall(rest)
                  if word not in ALLOWED and word not in third_party]
         if words:
