@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tournaments.formats import standings as pure_standings
-from tournaments.labels import round_name
+from tournaments.labels import competition_name, place_label, round_name
 
 
 class Tournament(models.Model):
@@ -345,6 +345,15 @@ class Placing(models.Model):
         from tournaments.formats.placings import ordinal
 
         return ordinal(self.place) + ("=" if self.shared > 1 else "")
+
+    @property
+    def display_label(self) -> str:
+        """The place in the page's language ("3rd=" in English, "3.=" in German)."""
+        return place_label(self.label)
+
+    @property
+    def display_competition(self) -> str:
+        return competition_name(self.competition)
 
 
 # Ladders and season leagues (tournaments/services/ladder.py, league.py).

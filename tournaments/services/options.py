@@ -4,6 +4,8 @@ reset, the pace used for time estimates. Checked once, stored as JSON on the eve
 Match lengths are the pure package's rule (``tournaments.formats.lengths``), for every
 event: knockouts, the groups' knockout, ladders and leagues (:func:`match_length`)."""
 
+from django.utils.translation import gettext
+
 from tournaments import formats
 from tournaments.models import Tournament
 
@@ -53,7 +55,7 @@ def _lengths(*, format: str, options: dict) -> tuple[dict, dict]:
 def tournament_options(*, format: str, options: dict) -> dict:
     """The options with defaults filled in, or a TournamentError naming the bad value."""
     if not isinstance(options, dict):
-        raise TournamentError("Options are a mapping of names to values.")
+        raise TournamentError(gettext("Options are a mapping of names to values."))
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
         raise TournamentError(f"Unknown option(s): {', '.join(sorted(unknown))}.")
@@ -64,7 +66,7 @@ def tournament_options(*, format: str, options: dict) -> dict:
             raise TournamentError(f"{flag} is true or false.")
     pace = merged["minutes_per_point"]
     if isinstance(pace, bool) or not isinstance(pace, int | float) or not 1 <= pace <= 60:
-        raise TournamentError("The pace is 1 to 60 minutes per point.")
+        raise TournamentError(gettext("The pace is 1 to 60 minutes per point."))
     merged["lengths"], merged["round_lengths"] = lengths, rounds
     merged["master_points"] = master_point_weights(options)
     from .rounds import format_settings
@@ -79,7 +81,7 @@ def master_point_weights(options: dict) -> dict[str, float]:
     tournament, also those stored before the option existed)."""
     given = options.get("master_points") or {}
     if not isinstance(given, dict):
-        raise TournamentError("Master points weights are a mapping of names to numbers.")
+        raise TournamentError(gettext("Master points weights are a mapping of names to numbers."))
     weights = {**DEFAULT_OPTIONS["master_points"], **given}
     for name, value in weights.items():
         if name not in DEFAULT_OPTIONS["master_points"]:

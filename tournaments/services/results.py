@@ -5,6 +5,7 @@ published to the table of finished matches."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -168,9 +169,10 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
 
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
     if report.reported_by_id == by.pk:
-        raise TournamentError("You already reported this match: your opponent confirms it.")
+        raise TournamentError(
+            gettext("You already reported this match: your opponent confirms it."))
     if report.status != ReportStatus.PENDING:
-        raise TournamentError("This match's result is with the referees.")
+        raise TournamentError(gettext("This match's result is with the referees."))
     if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
         return _confirm(tournament, row, report, by=by)
     return _dispute(row, report, by=by,
@@ -222,12 +224,12 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
     _, row = _locked_match(report.match)
     report = lock_row(ResultReport, pk=report.pk)
     if not is_opponent(RESULTS, row, report, by):
-        raise NotAllowed("Only the opponent disputes a reported result.")
+        raise NotAllowed(gettext("Only the opponent disputes a reported result."))
     reason = (reason or "").strip()
     if not reason:
-        raise TournamentError("Say what is wrong with the reported result.")
+        raise TournamentError(gettext("Say what is wrong with the reported result."))
     if report.status != ReportStatus.PENDING:
-        raise TournamentError("This report is no longer waiting for a confirmation.")
+        raise TournamentError(gettext("This report is no longer waiting for a confirmation."))
     return _dispute(row, report, by=by, reason=f"Disputed by {player_of_user(user=by)}: {reason}")
 
 
