@@ -12,7 +12,7 @@ from django.utils import timezone
 from tournaments import formats
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .errors import TournamentError
+from .errors import TournamentError, format_error
 from .options import round_lengths, round_name
 from .outcomes import publish, walkover_if_withdrawn
 
@@ -26,7 +26,7 @@ def _plan(tournament: Tournament, entrants: int):
         return formats.build(tournament.format, entrants,
                              reset=tournament.options.get("reset", True))
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def knockout_start(*, tournament: Tournament, ranked: list[Entry], by=None) -> None:

@@ -6,6 +6,7 @@ import random
 import secrets
 
 from django.db import transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from clubs.models import Club, Player
@@ -27,11 +28,13 @@ def tournament_create(*, club: Club, name: str, starts_on: datetime.date,
     if not name:
         raise TournamentError(gettext("A tournament needs a name."))
     if format not in Tournament.Format.values:
-        raise TournamentError(f"Unknown format {format!r}.")
+        raise TournamentError(gettext("Unknown format %(format)s.") % {"format": repr(format)})
     if seeding not in Tournament.Seeding.values:
-        raise TournamentError(f"Unknown seeding {seeding!r}.")
+        raise TournamentError(gettext("Unknown seeding %(seeding)s.") % {
+            "seeding": repr(seeding)})
     if Tournament.objects.filter(club=club, name=name, starts_on=starts_on).exists():
-        raise TournamentError(f"{club} already has {name!r} on {starts_on}.")
+        raise TournamentError(gettext("%(club)s already has %(name)s on %(date)s.") % {
+            "club": club, "name": repr(name), "date": date_format(starts_on)})
     checked = tournament_options(format=format, options=options or {})
     return Tournament.objects.create(club=club, name=name, starts_on=starts_on, format=format,
                                      options=checked, seeding=seeding, created_by=created_by)
@@ -61,7 +64,8 @@ def entry_add(*, tournament: Tournament, player: Player | int) -> Entry:
     club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     entry = Entry.objects.filter(tournament=tournament, player_id=player_id).first()
     if entry is not None and entry.status == Entry.Status.ACTIVE:
-        raise TournamentError(f"{entry.player} is already entered.")
+        raise TournamentError(gettext("%(player)s is already entered.") % {
+            "player": entry.player})
     if entry is not None:  # re-entering after a withdrawal before the start
         entry.status, entry.withdrawn_at = Entry.Status.ACTIVE, None
         entry.save(update_fields=["status", "withdrawn_at"])

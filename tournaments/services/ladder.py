@@ -7,7 +7,7 @@ import datetime
 
 from django.db import models, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -22,7 +22,7 @@ from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError, lock_event
+from .errors import NotAllowed, TournamentError, format_error, lock_event
 from .options import match_length
 from .workflow import ResultKind, result_confirm, result_correct, result_enter, result_report
 
@@ -48,7 +48,8 @@ def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
     if reach < 1 or days < 1:
         raise TournamentError(gettext("Reach and days are 1 or more."))
     if Ladder.objects.filter(club=club, name=name).exists():
-        raise TournamentError(f"{club} already has a ladder called {name!r}.")
+        raise TournamentError(gettext("%(club)s already has a ladder called %(name)s.") % {
+            "club": club, "name": repr(name)})
     return Ladder.objects.create(club=club, name=name, reach=reach, days=days, length=length)
 
 
@@ -92,7 +93,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
                               last_opponent={k: v for k, v in last.items() if v},
                               busy=busy, names=names)
     except rules.ChallengeError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     issued = now or timezone.now()
     return Challenge.objects.create(ladder=ladder, challenger_id=challenger_id,
                                     challenged_id=challenged_id, issued_at=issued,
@@ -124,11 +125,11 @@ class ChallengeResults(ResultKind):
 
     reported, finished = ChallengeStatus.REPORTED, ChallengeStatus.DECIDED
     correctable = _DECIDED
-    outsider_reports = "Only the two players report their challenge."
-    not_reportable = "This challenge has no result to report now."
-    not_waiting = "This challenge is not waiting for a confirmation."
-    not_enterable = "This challenge is already decided."
-    not_correctable = "Only a decided challenge is corrected."
+    outsider_reports = gettext_noop("Only the two players report their challenge.")
+    not_reportable = gettext_noop("This challenge has no result to report now.")
+    not_waiting = gettext_noop("This challenge is not waiting for a confirmation.")
+    not_enterable = gettext_noop("This challenge is already decided.")
+    not_correctable = gettext_noop("Only a decided challenge is corrected.")
 
     def locked(self, row):
         return _locked(row)
@@ -180,7 +181,8 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
             club=row.ladder.club, data=match_file, filename=filename, uploaded_by=by,
             player_left=row.challenger, player_right=row.challenged, evidence=True)
     except MatchImportError as exc:
-        raise TournamentError(f"The match file was not accepted: {exc}") from exc
+        raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
+            "error": exc}) from exc
     row.save(update_fields=["match_record"])
     return row
 

@@ -7,7 +7,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -21,7 +21,7 @@ from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import TournamentError, lock_event
+from .errors import TournamentError, format_error, lock_event
 from .options import match_length
 from .workflow import (
     ResultKind,
@@ -55,7 +55,8 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
     if cycles not in (1, 2) or days_per_round < 1:
         raise TournamentError(gettext("Single or double round robin, a day or more per round."))
     if LeagueSeason.objects.filter(club=club, name=name).exists():
-        raise TournamentError(f"{club} already has a season called {name!r}.")
+        raise TournamentError(gettext("%(club)s already has a season called %(name)s.") % {
+            "club": club, "name": repr(name)})
     if missed_deadline not in LeagueSeason.MissedDeadline.values:
         raise TournamentError(gettext("A missed deadline is void or goes to the referees."))
     everyone = [p for division in divisions for p in division]
@@ -112,11 +113,11 @@ class FixtureResults(ResultKind):
     reported, finished = FixtureStatus.REPORTED, FixtureStatus.FINISHED
     walkover = FixtureStatus.WALKOVER
     correctable = Fixture.CLOSED
-    outsider_reports = "Only the two players report their fixture."
-    not_reportable = "This fixture has no result to report now."
-    not_waiting = "This fixture is not waiting for a confirmation."
-    not_enterable = "This fixture is decided: correct it instead."
-    not_correctable = "Only a decided (or void) fixture is corrected."
+    outsider_reports = gettext_noop("Only the two players report their fixture.")
+    not_reportable = gettext_noop("This fixture has no result to report now.")
+    not_waiting = gettext_noop("This fixture is not waiting for a confirmation.")
+    not_enterable = gettext_noop("This fixture is decided: correct it instead.")
+    not_correctable = gettext_noop("Only a decided (or void) fixture is corrected.")
 
     def locked(self, row):
         return _locked(row)
@@ -191,7 +192,7 @@ def season_finish(*, season: LeagueSeason, leaving: list[int] = (), joining: lis
                                          relegate=season.relegate, leaving=set(leaving),
                                          joining=list(joining))
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     season.status = LeagueSeason.Status.FINISHED
     season.save(update_fields=["draft", "status"])
     return season

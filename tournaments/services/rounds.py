@@ -20,7 +20,7 @@ from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .errors import TournamentError, lock
+from .errors import TournamentError, format_error, lock
 from .outcomes import publish, walkover_if_withdrawn
 
 MatchStatus = TournamentMatch.Status
@@ -64,16 +64,18 @@ def format_settings(*, format: str, given: dict) -> dict:
         raise TournamentError(gettext("Format settings are a mapping of names to values."))
     unknown = set(given) - set(DEFAULTS[format])
     if unknown:
-        raise TournamentError(f"Unknown setting(s) for {format}: {', '.join(sorted(unknown))}.")
+        raise TournamentError(gettext("Unknown setting(s) for %(format)s: %(names)s.") % {
+            "format": format, "names": ", ".join(sorted(unknown))})
     merged = {**DEFAULTS[format], **given}
     for name, value in merged.items():
         check = _CHECKS.get(name, lambda v: isinstance(v, bool))
         if not check(value):
-            raise TournamentError(f"The setting {name} cannot be {value!r}.")
+            raise TournamentError(gettext("The setting %(name)s cannot be %(value)s.") % {
+                "name": name, "value": repr(value)})
     try:
         merged["tiebreaks"] = list(pure_standings.check_metrics(merged["tiebreaks"]))
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     return merged
 
 
@@ -124,7 +126,7 @@ def round_robin_lay_out(tournament: Tournament, players: list[int], settings: di
         _lay_out_round_robin(tournament, players, flight="rr", label="Round",
                              cycles=settings["cycles"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -> None:
@@ -135,7 +137,7 @@ def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -
             _lay_out_round_robin(tournament, members, flight=label,
                                  label=f"Group {label} round", cycles=settings["cycles"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def _lay_out_round_robin(tournament, players, *, flight, label, cycles) -> None:
@@ -168,14 +170,15 @@ def swiss_round_preview(*, tournament: Tournament) -> dict:
         raise TournamentError(gettext("Every match of the current round needs its result first."))
     options = event_settings(tournament)
     if options.get("rounds") and len(games) >= options["rounds"]:
-        raise TournamentError(f"All {options['rounds']} rounds are played: close the event.")
+        raise TournamentError(gettext("All %(rounds)s rounds are played: close the event.") % {
+            "rounds": options["rounds"]})
     try:
         # Only a MoreSwiss has the setting: a Swiss's settings refuse it.
         pairing = swiss.pair(players, games, losses_out=options.get("losses_out"),
                              bye_is_win=options["bye_is_win"],
                              late_half_points=options["late_half_points"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     if not pairing.pairs:
         raise TournamentError(gettext("Only one player is left: close the event."))
     return {"round": len(games) + 1, "pairs": [list(p) for p in pairing.pairs],
@@ -333,7 +336,7 @@ def group_stage_finish(*, tournament: Tournament) -> list[int]:
     try:
         return pure_groups.knockout_seeds(finishers, event_settings(tournament)["qualifiers"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def group_stage_link(*, tournament: Tournament, knockout: Tournament) -> None:

@@ -21,5 +21,6 @@ def result_check(*, length: int, players: tuple[int | None, int | None], winner:
     score = MatchScore(length=length, scores=(score_a, score_b))
     if not score.is_final() or score.winner() != players.index(winner):
         raise TournamentError(
-            f"In a {length}-point match the winner reaches {length} and the loser "
-            f"does not: {score_a}–{score_b} is not a finished result.")
+            gettext("In a %(length)s-point match the winner reaches %(length)s and the loser "
+                    "does not: %(score_a)s–%(score_b)s is not a finished result.")
+            % {"length": length, "score_a": score_a, "score_b": score_b})

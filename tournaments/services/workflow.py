@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -43,7 +43,7 @@ class ResultKind:
     walkover: str | None = None
     correctable: tuple[str, ...]
     #: The refusals, in the kind's words.
-    outsider_reports: str = "Only the two players report their match."
+    outsider_reports: str = gettext_noop("Only the two players report their match.")
     not_reportable: str
     not_waiting: str
     not_enterable: str
@@ -72,8 +72,8 @@ class ResultKind:
         raise NotImplementedError
 
     def refusal(self, which: str, row) -> str:
-        """The refusal ``which`` (``not_reportable``...) for this row."""
-        return getattr(self, which)
+        """The refusal ``which`` (``not_reportable``...) for this row, translated."""
+        return gettext(getattr(self, which))
 
     # ------------------------------------------------------------------ the steps
 
@@ -125,7 +125,7 @@ def result_report(kind: ResultKind, *, row, by, winner: int, score_a: int, score
     # Who, before what; a match still waiting for its players (never reportable) has
     # nobody to ask yet.
     if None not in kind.players(row):
-        _player_of(kind, row, by, kind.outsider_reports)
+        _player_of(kind, row, by, kind.refusal("outsider_reports", row))
     if not kind.reportable(row):
         raise TournamentError(kind.refusal("not_reportable", row))
     check_score(kind, row, winner=winner, score_a=score_a, score_b=score_b)
