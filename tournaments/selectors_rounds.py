@@ -4,16 +4,23 @@ pairings per round, crosstables. A fixed number of queries per page."""
 
 from collections import defaultdict
 
+from django.utils.translation import pgettext_lazy
+
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import crosstable
 from tournaments.formats.swiss import Game
 from tournaments.models import Entry, Tournament, TournamentMatch
 
 MatchStatus = TournamentMatch.Status
-METRIC_LABELS = {"wins": "Wins", "losses": "Losses", "buchholz": "Buchholz",
-                 "median_buchholz": "Median B.", "sonneborn_berger": "S-B",
-                 "head_to_head": "H2H", "points_difference": "+/-", "points_won": "Pts",
-                 "seed": "Seed"}
+METRIC_LABELS = {"wins": pgettext_lazy("tie-break", "Wins"),
+                 "losses": pgettext_lazy("tie-break", "Losses"),
+                 "buchholz": pgettext_lazy("tie-break", "Buchholz"),
+                 "median_buchholz": pgettext_lazy("tie-break", "Median B."),
+                 "sonneborn_berger": pgettext_lazy("tie-break", "S-B"),
+                 "head_to_head": pgettext_lazy("tie-break", "H2H"),
+                 "points_difference": pgettext_lazy("tie-break", "+/-"),
+                 "points_won": pgettext_lazy("tie-break", "Pts"),
+                 "seed": pgettext_lazy("tie-break", "Seed")}
 
 
 def settings_of(tournament: Tournament) -> dict:
@@ -91,7 +98,7 @@ def standings_table(*, tournament: Tournament, flight: str | None = None) -> dic
     by_player = {e.player_id: e for e in entries}
     metrics = list(table[0].values) if table else []
     return {
-        "columns": [METRIC_LABELS[m] for m in metrics],
+        "columns": [str(METRIC_LABELS[m]) for m in metrics],
         "rows": [{"label": r.label, "player": by_player[r.player].player,
                   "withdrawn": by_player[r.player].status != Entry.Status.ACTIVE,
                   "values": [r.values[m] for m in metrics], "wins": r.wins,
@@ -115,7 +122,8 @@ def pairings_by_round(*, tournament: Tournament) -> list[dict]:
     by_round: dict[tuple, dict] = {}
     for row in _matches(tournament):
         column = by_round.setdefault((row.flight, row.round_number), {
-            "name": row.round.name, "flight": row.flight, "number": row.round_number,
+            "name": row.round.name, "display_name": row.round.display_name,
+            "flight": row.flight, "number": row.round_number,
             "length": row.length, "matches": []})
         column["matches"].append(row)
     return [by_round[k] for k in sorted(by_round, key=lambda k: (k[0], -k[1]))]
