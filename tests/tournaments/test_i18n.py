@@ -111,7 +111,7 @@ def test_a_refusal_of_the_formats_package_is_translated_at_the_boundary():
     with translation.override("de"), pytest.raises(services.TournamentError) as refused:
         match_length(4, "Rangliste")
     assert "Rangliste: Matchlängen sind ungerade, von 1 bis 25 (nicht 4)." == str(refused.value)
-    with pytest.raises(services.TournamentError) as refused:
+    with translation.override("en"), pytest.raises(services.TournamentError) as refused:
         match_length(4, "ladder")
     assert "ladder: match lengths are odd, from 1 to 25 (not 4)." == str(refused.value)
 
