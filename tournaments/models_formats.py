@@ -5,7 +5,7 @@ these models store positions, challenges, fixtures and results."""
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.formats import DEFAULT_LENGTH
 
@@ -211,6 +211,15 @@ class Division(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season}: {self.name}"
+
+    @property
+    def display_name(self) -> str:
+        """The name in the page's language when it is the one the season gave it
+        ("Division 2"); a name the club chose stays as it is."""
+        number = self.name.removeprefix("Division ")
+        if number.isdigit() and number != self.name:
+            return gettext("Division %(number)s") % {"number": number}
+        return self.name
 
 
 class DivisionMember(models.Model):

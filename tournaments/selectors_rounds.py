@@ -4,11 +4,12 @@ pairings per round, crosstables. A fixed number of queries per page."""
 
 from collections import defaultdict
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import crosstable
 from tournaments.formats.swiss import Game
+from tournaments.labels import place_label
 from tournaments.models import Entry, Tournament, TournamentMatch
 
 MatchStatus = TournamentMatch.Status
@@ -99,7 +100,8 @@ def standings_table(*, tournament: Tournament, flight: str | None = None) -> dic
     metrics = list(table[0].values) if table else []
     return {
         "columns": [str(METRIC_LABELS[m]) for m in metrics],
-        "rows": [{"label": r.label, "player": by_player[r.player].player,
+        "rows": [{"label": r.label, "place_label": place_label(r.label),
+                  "player": by_player[r.player].player,
                   "withdrawn": by_player[r.player].status != Entry.Status.ACTIVE,
                   "values": [r.values[m] for m in metrics], "wins": r.wins,
                   "losses": r.losses, "byes": r.byes, "walkovers": r.walkovers,
@@ -138,14 +140,18 @@ def crosstable_for(*, tournament: Tournament, flight: str | None = None) -> dict
         entries = [e for e in entries if e.player_id in inside]
     ids = [e.player_id for e in entries]
     grid = crosstable(ids, results_of(rows))
+    won_text, lost_text = pgettext("wins", "W"), pgettext("losses", "L")
+    walkover_text = gettext("(wo)")
     cells = []
     for i, entry in enumerate(entries):
         line = []
         for j in range(len(entries)):
             results = grid[i][j]
             line.append(None if results is None else [
-                ("W" if won else "L") + (f" {mine}-{theirs}" if mine is not None else "")
-                + (" (wo)" if walkover else "") for won, mine, theirs, walkover in results])
+                (won_text if won else lost_text)
+                + (f" {mine}-{theirs}" if mine is not None else "")
+                + (f" {walkover_text}" if walkover else "")
+                for won, mine, theirs, walkover in results])
         cells.append({"player": entry.player, "cells": line})
     return {"players": [e.player for e in entries], "rows": cells}
 
