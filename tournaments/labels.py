@@ -9,16 +9,6 @@ from django.utils.translation import gettext, pgettext
 _ROUND = re.compile(r"(?:Group (?P<group>\S+) round|Round) (?P<number>\d+)$")
 
 
-def flight_name(flight: str) -> str:
-    """A knockout flight's heading (the bracket page)."""
-    names = {"main": pgettext("tournament", "Main flight"),
-             "losers": pgettext("tournament", "Losers' bracket"),
-             "final": pgettext("tournament", "Grand final"),
-             "consolation": pgettext("tournament", "Consolation"),
-             "last_chance": pgettext("tournament", "Last chance")}
-    return names.get(flight, flight)
-
-
 def competition_name(competition: str) -> str:
     """A competition of the placings (main, consolation, last chance)."""
     names = {"main": pgettext("tournament", "Main"),

@@ -43,8 +43,7 @@ def bracket(*, tournament: Tournament, rows: list | None = None) -> list[dict]:
     flights: dict[str, dict[int, dict]] = defaultdict(dict)
     for match in rows if rows is not None else matches(tournament=tournament):
         column = flights[match.flight].setdefault(match.round_number, {
-            "name": match.round.display_name, "flight_name": labels.flight_name(match.flight),
-            "length": match.length, "matches": []})
+            "name": match.round.display_name, "length": match.length, "matches": []})
         column["matches"].append(match)
     return [{"flight": flight, "rounds": [flights[flight][n] for n in sorted(flights[flight])]}
             for flight in FLIGHT_ORDER if flight in flights]
