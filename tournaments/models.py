@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tournaments.formats import standings as pure_standings
-from tournaments.labels import competition_name, place_label, round_name
+from tournaments.models_labels import competition_name, place_label, round_name
 
 
 class Tournament(models.Model):

@@ -8,9 +8,9 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from clubs.pagecache import version_read
-from tournaments import labels
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
+from tournaments.models_labels import competition_name, place_label
 
 MatchStatus = TournamentMatch.Status
 _UNDECIDED = (MatchStatus.READY, MatchStatus.IN_PROGRESS, MatchStatus.WAITING)
@@ -133,8 +133,8 @@ def placings(*, tournament: Tournament, rows: list | None = None) -> list[dict]:
                 if p.competition == key:
                     places.setdefault(p.label, []).append(p.player)
             if places:
-                out.append({"competition": labels.competition_name(key), "places": [
-                    {"label": labels.place_label(k), "players": v}
+                out.append({"competition": competition_name(key), "places": [
+                    {"label": place_label(k), "players": v}
                     for k, v in places.items()]})
         return out
     return _flight_finals(rows if rows is not None else matches(tournament=tournament))
@@ -149,9 +149,9 @@ def _flight_finals(rows: list[TournamentMatch]) -> list[dict]:
         last = max(m.round_number for m in rows if m.flight == flight)
         for match in (m for m in decided if m.round_number == last):
             loser = match.player_b if match.winner_id == match.player_a_id else match.player_a
-            out.append({"competition": labels.competition_name(flight), "places": [
-                {"label": labels.place_label("1st"), "players": [match.winner]},
-                {"label": labels.place_label("2nd"), "players": [loser]}]})
+            out.append({"competition": competition_name(flight), "places": [
+                {"label": place_label("1st"), "players": [match.winner]},
+                {"label": place_label("2nd"), "players": [loser]}]})
     return out
 
 

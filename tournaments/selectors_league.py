@@ -3,8 +3,8 @@
 
 from tournaments.formats import ladder as ladder_rules
 from tournaments.formats import standings as pure_standings
-from tournaments.labels import place_label
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason
+from tournaments.models_labels import place_label
 
 
 def ladder_view(*, ladder: Ladder) -> dict:

@@ -9,8 +9,8 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import crosstable
 from tournaments.formats.swiss import Game
-from tournaments.labels import place_label
 from tournaments.models import Entry, Tournament, TournamentMatch
+from tournaments.models_labels import place_label
 
 MatchStatus = TournamentMatch.Status
 METRIC_LABELS = {"wins": pgettext_lazy("tie-break", "Wins"),
