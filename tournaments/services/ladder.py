@@ -44,7 +44,7 @@ def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
     name = (name or "").strip()
     if not name:
         raise TournamentError(gettext("A ladder needs a name."))
-    match_length(length, "The ladder's match length")
+    match_length(length, gettext("The ladder's match length"))
     if reach < 1 or days < 1:
         raise TournamentError(gettext("Reach and days are 1 or more."))
     if Ladder.objects.filter(club=club, name=name).exists():

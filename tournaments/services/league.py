@@ -51,7 +51,7 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
     name = (name or "").strip()
     if not name or ends_on < starts_on:
         raise TournamentError(gettext("A season needs a name and an end after its start."))
-    match_length(length, "The season's match length")
+    match_length(length, gettext("The season's match length"))
     if cycles not in (1, 2) or days_per_round < 1:
         raise TournamentError(gettext("Single or double round robin, a day or more per round."))
     if LeagueSeason.objects.filter(club=club, name=name).exists():

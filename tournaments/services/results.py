@@ -176,8 +176,9 @@ def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> 
     if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
         return _confirm(tournament, row, report, by=by)
     return _dispute(row, report, by=by,
-                    reason=f"The players disagree: the other report says "
-                           f"{score_a}–{score_b}.")
+                    reason=gettext("The players disagree: the other report says "
+                                   "%(score_a)s–%(score_b)s.") % {"score_a": score_a,
+                                                                  "score_b": score_b})
 
 
 def _import_evidence(tournament, row, data: bytes, filename: str, by):
@@ -231,7 +232,8 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
         raise TournamentError(gettext("Say what is wrong with the reported result."))
     if report.status != ReportStatus.PENDING:
         raise TournamentError(gettext("This report is no longer waiting for a confirmation."))
-    return _dispute(row, report, by=by, reason=f"Disputed by {player_of_user(user=by)}: {reason}")
+    return _dispute(row, report, by=by, reason=gettext("Disputed by %(player)s: %(reason)s") % {
+        "player": player_of_user(user=by), "reason": reason})
 
 
 def report_verify(*, report_id: int) -> ResultReport | None:

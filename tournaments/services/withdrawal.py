@@ -23,7 +23,8 @@ def entry_withdraw(*, entry: Entry, by=None) -> Entry:
     if tournament.status == Status.FINISHED:
         raise TournamentError(gettext("The tournament is over: nobody can withdraw from it now."))
     if entry.status != Entry.Status.ACTIVE:
-        raise TournamentError(f"{entry.player} has already left the tournament.")
+        raise TournamentError(gettext("%(player)s has already left the tournament.") % {
+            "player": entry.player})
     entry.status, entry.withdrawn_at = Entry.Status.WITHDRAWN, timezone.now()
     entry.save(update_fields=["status", "withdrawn_at"])
     if tournament.status == Status.RUNNING:
