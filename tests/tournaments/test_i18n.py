@@ -20,6 +20,14 @@ from tournaments.services.options import match_length
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _the_default_language_afterwards():
+    """A request leaves its language active in the thread: the next tests (services called
+    outside a request) speak the default again."""
+    yield
+    translation.deactivate()
+
+
 def _member(club, name):
     player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
     MembershipFactory(club=club, player=player)
