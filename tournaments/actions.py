@@ -15,6 +15,7 @@ from typing import Any
 from django import forms as django_forms
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from clubs.selectors import player_of_user
@@ -42,7 +43,7 @@ def find(tables: dict[str, dict[str, Action]], name: str) -> tuple[str, Action]:
     for audience, table in tables.items():
         if name in table:
             return audience, table[name]
-    raise Http404("Unknown action.")
+    raise Http404(gettext("Unknown action."))
 
 
 def gate(audience: str, *, user, club_id: int) -> None:
@@ -67,59 +68,60 @@ def _scores(data: dict) -> dict:
 def _join(user, ladder, data):
     me = player_of_user(user=user)
     if me is None:
-        raise TournamentError("Your login has no player: ask the club's admins.")
+        raise TournamentError(gettext("Your login has no player: ask the club's admins."))
     rung = ladders.ladder_join(ladder=ladder, player=me)
-    return rung, f"{rung.player} joins at the bottom."
+    return rung, gettext("%(player)s joins at the bottom.") % {"player": rung.player}
 
 
 def _add(user, ladder, data):
     rung = ladders.ladder_join(ladder=ladder, player=data["player"])
-    return rung, f"{rung.player} joins at the bottom."
+    return rung, gettext("%(player)s joins at the bottom.") % {"player": rung.player}
 
 
 def _challenge_issue(user, ladder, data):
     return ladders.challenge_issue(ladder=ladder, by=user,
-                                   challenged=data["challenged"]), "Challenge sent."
+                                   challenged=data["challenged"]), gettext("Challenge sent.")
 
 
 def _leave(user, ladder, data):
     departure = ladders.ladder_leave(ladder=ladder, by=user, player=data.get("player"),
                                      reason=data.get("reason", ""))
-    return departure, f"{departure.player} left the ladder: the players below move up one."
+    return departure, gettext("%(player)s left the ladder: the players below move up one.") \
+        % {"player": departure.player}
 
 
 def _accept(user, ladder, data):
     return ladders.challenge_accept(challenge=_challenge(ladder, data), by=user), \
-        "Challenge accepted."
+        gettext("Challenge accepted.")
 
 
 def _cancel(user, ladder, data):
     row = ladders.challenge_cancel(challenge=_challenge(ladder, data), by=user,
                                    reason=data.get("reason", ""),
                                    as_admin=is_club_admin(user=user, club=ladder.club))
-    return row, "Challenge cancelled."
+    return row, gettext("Challenge cancelled.")
 
 
 def _challenge_report(user, ladder, data):
     return ladders.challenge_report(challenge=_challenge(ladder, data), by=user,
                                     **_scores(data)), \
-        "Result reported: your opponent confirms it."
+        gettext("Result reported: your opponent confirms it.")
 
 
 def _challenge_confirm(user, ladder, data):
     return ladders.challenge_confirm(challenge=_challenge(ladder, data), by=user), \
-        "Result confirmed: the ladder is updated."
+        gettext("Result confirmed: the ladder is updated.")
 
 
 def _challenge_enter(user, ladder, data):
     return ladders.challenge_enter(challenge=_challenge(ladder, data), by=user,
-                                   **_scores(data)), "Result entered."
+                                   **_scores(data)), gettext("Result entered.")
 
 
 def _challenge_correct(user, ladder, data):
     return ladders.challenge_correct(challenge=_challenge(ladder, data), by=user,
                                      reason=data["reason"], **_scores(data)), \
-        "Result corrected."
+        gettext("Result corrected.")
 
 
 LADDER_ACTIONS = {
@@ -156,45 +158,47 @@ def _fixture_scores(data: dict) -> dict:
 
 def _season_start(user, season, data):
     return leagues.season_start(season=season), \
-        "The season has started: the fixtures are out."
+        gettext("The season has started: the fixtures are out.")
 
 
 def _season_finish(user, season, data):
     return leagues.season_finish(season=season), \
-        "The season is over: next season's divisions are drafted."
+        gettext("The season is over: next season's divisions are drafted.")
 
 
 def _season_next(user, season, data):
     created = leagues.season_next_confirm(season=season, name=data["name"],
                                           starts_on=data["starts_on"], ends_on=data["ends_on"])
-    return created, f"{created.name} is drafted with the new divisions."
+    return created, gettext("%(season)s is drafted with the new divisions.") % {
+        "season": created.name}
 
 
 def _fixture_report(user, season, data):
     return leagues.fixture_report(fixture=_fixture(season, data), by=user,
                                   **_fixture_scores(data)), \
-        "Result reported: your opponent confirms it."
+        gettext("Result reported: your opponent confirms it.")
 
 
 def _fixture_confirm(user, season, data):
     return leagues.fixture_confirm(fixture=_fixture(season, data), by=user), \
-        "Result confirmed."
+        gettext("Result confirmed.")
 
 
 def _fixture_enter(user, season, data):
     return leagues.fixture_enter(fixture=_fixture(season, data), by=user,
-                                 **_fixture_scores(data)), "Result entered."
+                                 **_fixture_scores(data)), gettext("Result entered.")
 
 
 def _fixture_walkover(user, season, data):
     return leagues.fixture_enter(fixture=_fixture(season, data), by=user,
-                                 winner=data["winner"], walkover=True), "Walkover recorded."
+                                 winner=data["winner"], walkover=True), \
+        gettext("Walkover recorded.")
 
 
 def _fixture_correct(user, season, data):
     return leagues.fixture_correct(fixture=_fixture(season, data), by=user,
                                    reason=data["reason"], **_fixture_scores(data)), \
-        "Result corrected."
+        gettext("Result corrected.")
 
 
 def _fixture_rule(user, season, data):
@@ -202,7 +206,7 @@ def _fixture_rule(user, season, data):
                                outcome=data["outcome"], reason=data["reason"],
                                winner=data["winner"], score_a=data["score_a"],
                                score_b=data["score_b"])
-    return row, f"Ruled: {row.get_status_display().lower()}."
+    return row, gettext("Ruled: %(outcome)s.") % {"outcome": row.get_status_display().lower()}
 
 
 LEAGUE_ACTIONS = {

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from audit.models import AuditEntry
 from clubs.admin_scoping import ReadOnlyClubScopedAdmin
@@ -28,9 +29,9 @@ class TournamentAdmin(ReadOnlyClubScopedAdmin):
     list_filter = ["club", "format", "status"]
     search_fields = ["name"]
 
-    @admin.display(description="page")
+    @admin.display(description=gettext_lazy("page"))
     def public_link(self, obj):
-        return format_html('<a href="{}">open</a>', obj.get_absolute_url())
+        return format_html('<a href="{}">{}</a>', obj.get_absolute_url(), gettext("open"))
 
 
 @admin.register(Entry)
@@ -43,29 +44,33 @@ class EntryAdmin(ReadOnlyClubScopedAdmin):
 
 
 class FlaggedFilter(admin.SimpleListFilter):
-    title = "for the referees"
+    title = gettext_lazy("for the referees")
     parameter_name = "flagged"
 
     def lookups(self, request, model_admin):
-        return [("yes", "Flagged or disputed")]
+        return [("yes", gettext("Flagged or disputed"))]
 
     def queryset(self, request, queryset):
         return queryset.exclude(flag="") if self.value() == "yes" else queryset
 
 
 class ResultRulingForm(forms.Form):
-    winner = forms.ChoiceField(choices=[("a", "The first-named player"),
-                                        ("b", "The second-named player")])
-    score_a = forms.IntegerField(min_value=0, max_value=99, label="First-named player's score")
+    winner = forms.ChoiceField(label=gettext_lazy("Winner"),
+                               choices=[("a", gettext_lazy("The first-named player")),
+                                        ("b", gettext_lazy("The second-named player"))])
+    score_a = forms.IntegerField(min_value=0, max_value=99,
+                                 label=gettext_lazy("First-named player's score"))
     score_b = forms.IntegerField(min_value=0, max_value=99,
-                                 label="Second-named player's score")
+                                 label=gettext_lazy("Second-named player's score"))
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
-                             help_text="Required: it is kept in the audit log.")
+                             label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("Required: it is kept in the audit log."))
 
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}),
-                             help_text="Required: it is kept in the audit log.")
+                             label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("Required: it is kept in the audit log."))
 
 
 @admin.register(TournamentMatch)
@@ -80,12 +85,13 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
     actions = ["settle_dispute", "correct_result", "let_result_stand", "replay"]
     ruling_template = "admin/tournaments/ruling_form.html"
 
-    @admin.display(description="page")
+    @admin.display(description=gettext_lazy("page"))
     def public_link(self, obj):
-        return format_html('<a href="{}#match-{}">open the bracket</a>',
-                           obj.tournament.get_absolute_url(), obj.key)
+        return format_html('<a href="{}#match-{}">{}</a>',
+                           obj.tournament.get_absolute_url(), obj.key,
+                           gettext("open the bracket"))
 
-    @admin.display(description="audit trail")
+    @admin.display(description=gettext_lazy("audit trail"))
     def audit_trail(self, obj):
         entries = AuditEntry.objects.filter(target_type__model="tournamentmatch",
                                             target_type__app_label="tournaments",
@@ -93,7 +99,7 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
         if not entries:
             return "—"
         return format_html("<ul>{}</ul>", format_html_join(
-            "", "<li>{} {}: {} — {} (before {}, after {})</li>",
+            "", gettext("<li>{} {}: {} — {} (before {}, after {})</li>"),
             ((e.created_at.strftime("%Y-%m-%d %H:%M"), e.actor_name or "?",
               e.get_action_display(), e.reason, e.before, e.after) for e in entries)))
 
@@ -104,7 +110,9 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
         if form.is_bound and form.is_valid():
             done = sum(self._apply_one(request, match, apply, form.cleaned_data)
                        for match in queryset.select_related("tournament"))
-            self.message_user(request, f"{done} match(es) settled.",
+            self.message_user(request, ngettext("%(count)s match settled.",
+                                               "%(count)s matches settled.", done)
+                              % {"count": done},
                               messages.SUCCESS if done else messages.WARNING)
             return None
         return TemplateResponse(request, self.ruling_template, {
@@ -118,13 +126,14 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
             club_for_referee(user=request.user, club_id=match.tournament.club_id)
             apply(match, data)
         except (PermissionDenied, *services.DOMAIN_ERRORS) as exc:
-            self.message_user(request, f"{match}: {exc}", messages.ERROR)
+            self.message_user(request, gettext("%(match)s: %(error)s") % {
+                "match": match, "error": exc}, messages.ERROR)
             return False
         return True
 
     def _result_ruling(self, request, queryset, service, title: str):
         if queryset.count() != 1:
-            self.message_user(request, "Choose one match at a time for a result.",
+            self.message_user(request, gettext("Choose one match at a time for a result."),
                               messages.ERROR)
             return None
 
@@ -141,29 +150,31 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
 
         return self._form(request, queryset, ResultRulingForm, title, apply)
 
-    @admin.action(description="Settle the dispute: the result is…")
+    @admin.action(description=gettext_lazy("Settle the dispute: the result is…"))
     def settle_dispute(self, request, queryset):
         return self._result_ruling(request, queryset, services.match_result_resolve,
-                                   "Settle a disputed or flagged match")
+                                   gettext("Settle a disputed or flagged match"))
 
-    @admin.action(description="Correct the result (later rounds follow)")
+    @admin.action(description=gettext_lazy("Correct the result (later rounds follow)"))
     def correct_result(self, request, queryset):
         return self._result_ruling(request, queryset, services.match_result_correct,
-                                   "Correct a result")
+                                   gettext("Correct a result"))
 
-    @admin.action(description="The flagged result stands (clear the flag)")
+    @admin.action(description=gettext_lazy("The flagged result stands (clear the flag)"))
     def let_result_stand(self, request, queryset):
         def apply(match, data):
             services.match_flag_clear(match=match, by=request.user, reason=data["reason"])
 
-        return self._form(request, queryset, ReasonForm, "The flagged result stands", apply)
+        return self._form(request, queryset, ReasonForm,
+                          gettext("The flagged result stands"), apply)
 
-    @admin.action(description="Replay the flagged match (its result is voided)")
+    @admin.action(description=gettext_lazy("Replay the flagged match (its result is voided)"))
     def replay(self, request, queryset):
         def apply(match, data):
             services.match_replay(match=match, by=request.user, reason=data["reason"])
 
-        return self._form(request, queryset, ReasonForm, "Replay the flagged match", apply)
+        return self._form(request, queryset, ReasonForm,
+                          gettext("Replay the flagged match"), apply)
 
 
 @admin.register(ResultReport)
@@ -174,10 +185,10 @@ class ResultReportAdmin(ReadOnlyClubScopedAdmin):
     list_filter = ["status", "match__tournament__club"]
     list_select_related = ["match", "winner"]
 
-    @admin.display(description="match")
+    @admin.display(description=gettext_lazy("match"))
     def match_link(self, obj):
         url = reverse("admin:tournaments_tournamentmatch_change", args=[obj.match_id])
-        return format_html('<a href="{}">settle</a>', url)
+        return format_html('<a href="{}">{}</a>', url, gettext("settle"))
 
 
 # Ladders and leagues (registered from their own module).

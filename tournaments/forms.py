@@ -1,6 +1,8 @@
 """Shapes of the tournament pages' input; the services decide the rest."""
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from clubs.selectors import club_members
 from tournaments.formats import DEFAULT_LENGTH, DEFAULT_LENGTHS, Flight
@@ -17,58 +19,76 @@ _EXAMPLES = ", ".join(f"{n}: {suggested_rounds(n)}" for n in (8, 12, 16, 24, 32,
 _METRIC_NAMES = ", ".join(pure_standings.METRICS)
 
 
+def _filled(text, **values) -> str:
+    """A marked text with its values, translated when shown (not at import)."""
+    return gettext(text) % values
+
+
+filled_lazy = lazy(_filled, str)
+CYCLES = [(1, gettext_lazy("Single round robin")), (2, gettext_lazy("Double round robin"))]
+
+
 class TournamentForm(forms.Form):
     """The event and its format's settings. Each setting belongs to some formats (``FOR``);
     the page shows them in fieldsets (a little script hides the other formats' fieldsets;
     without it every fieldset shows and only the chosen format's are read)."""
 
-    name = forms.CharField(max_length=120)
-    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    format = forms.ChoiceField(choices=Tournament.Format.choices)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}),
+                                label=gettext_lazy("Starts on"))
+    format = forms.ChoiceField(choices=Tournament.Format.choices, label=gettext_lazy("Format"))
     main_length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH,
-                                     label="Match length",
-                                     help_text="Points; a knockout's main flight.")
-    crawford = forms.BooleanField(required=False, initial=True)
+                                     label=gettext_lazy("Match length"),
+                                     help_text=gettext_lazy("Points; a knockout's main flight."))
+    crawford = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Crawford"))
     minutes_per_point = forms.IntegerField(min_value=1, max_value=60, initial=11,
-                                           required=False, label="Pace (minutes per point)",
-                                           help_text="For the day's time estimates.")
+                                           required=False,
+                                           label=gettext_lazy("Pace (minutes per point)"),
+                                           help_text=gettext_lazy("For the day's time estimates."))
     # Knockouts (and the knockout after the groups).
     semi_final_length = forms.IntegerField(min_value=1, max_value=25, required=False,
-                                           help_text="Blank: as the main flight.")
+                                           label=gettext_lazy("Semi final length"),
+                                           help_text=gettext_lazy("Blank: as the main flight."))
     final_length = forms.IntegerField(min_value=1, max_value=25, required=False,
-                                      help_text="Blank: as the main flight.")
+                                      label=gettext_lazy("Final length"),
+                                      help_text=gettext_lazy("Blank: as the main flight."))
     consolation_length = forms.IntegerField(min_value=1, max_value=25,
-                                            initial=DEFAULT_LENGTHS[Flight.CONSOLATION])
+                                            initial=DEFAULT_LENGTHS[Flight.CONSOLATION],
+                                            label=gettext_lazy("Consolation length"))
     last_chance_length = forms.IntegerField(min_value=1, max_value=25,
-                                            initial=DEFAULT_LENGTHS[Flight.LAST_CHANCE])
+                                            initial=DEFAULT_LENGTHS[Flight.LAST_CHANCE],
+                                            label=gettext_lazy("Last chance length"))
     reset = forms.BooleanField(required=False, initial=True,
-                               label="Double elimination: a reset final")
+                               label=gettext_lazy("Double elimination: a reset final"))
     # Swiss and MoreSwiss.
     rounds = forms.IntegerField(
-        min_value=1, max_value=30, required=False, label="Number of rounds",
-        help_text=f"Blank: decide as you go. Suggested: ceil(log2 N) for N players "
-                  f"({_EXAMPLES}); the pairing page shows it for the field entered.")
+        min_value=1, max_value=30, required=False, label=gettext_lazy("Number of rounds"),
+        help_text=filled_lazy("Blank: decide as you go. Suggested: ceil(log2 N) for N players "
+                              "(%(examples)s); the pairing page shows it for the field "
+                              "entered.", examples=_EXAMPLES))
     losses_out = forms.IntegerField(min_value=1, max_value=9, initial=3, required=False,
-                                    label="Out after this many losses")
-    bye_is_win = forms.BooleanField(required=False, initial=True, label="A bye counts as a win")
+                                    label=gettext_lazy("Out after this many losses"))
+    bye_is_win = forms.BooleanField(required=False, initial=True,
+                                    label=gettext_lazy("A bye counts as a win"))
     late_half_points = forms.BooleanField(
-        required=False, label="Late entries: half a point per missed round",
-        help_text="Unticked: a late entry starts on zero.")
+        required=False, label=gettext_lazy("Late entries: half a point per missed round"),
+        help_text=gettext_lazy("Unticked: a late entry starts on zero."))
     # Round robins and groups.
-    cycles = forms.TypedChoiceField(choices=[(1, "Single round robin"),
-                                             (2, "Double round robin")], coerce=int, initial=1,
-                                    required=False, label="Round robin")
+    cycles = forms.TypedChoiceField(choices=CYCLES, coerce=int, initial=1,
+                                    required=False, label=gettext_lazy("Round robin"))
     groups = forms.IntegerField(min_value=1, max_value=26, initial=4, required=False,
-                                label="Number of groups")
+                                label=gettext_lazy("Number of groups"))
     qualifiers = forms.IntegerField(min_value=1, max_value=8, initial=2, required=False,
-                                    label="Top K of each group into the knockout")
+                                    label=gettext_lazy("Top K of each group into the knockout"))
     # Every round-based format.
     tiebreaks = forms.CharField(
-        max_length=200, required=False, label="Tie-break order",
-        help_text=f"Comma-separated, first decides first, from: {_METRIC_NAMES}. Blank: the "
-                  f"format's usual order (Swiss: {', '.join(pure_standings.SWISS_METRICS)}).")
+        max_length=200, required=False, label=gettext_lazy("Tie-break order"),
+        help_text=filled_lazy("Comma-separated, first decides first, from: %(names)s. Blank: "
+                              "the format's usual order (Swiss: %(swiss)s).",
+                              names=_METRIC_NAMES,
+                              swiss=", ".join(pure_standings.SWISS_METRICS)))
     walkovers_count = forms.BooleanField(required=False, initial=True,
-                                         label="Walkovers count as wins (marked)")
+                                         label=gettext_lazy("Walkovers count as wins (marked)"))
 
     #: Setting -> the formats it belongs to (the others belong to every format).
     FOR = {
@@ -82,13 +102,15 @@ class TournamentForm(forms.Form):
         **dict.fromkeys(("tiebreaks", "walkovers_count"), ROUND_BASED),
     }
     FIELDSETS = (
-        ("The event", ("name", "starts_on", "format", "main_length", "crawford",
+        (gettext_lazy("The event"), ("name", "starts_on", "format", "main_length", "crawford",
                        "minutes_per_point")),
-        ("Knockout", ("semi_final_length", "final_length", "consolation_length",
-                      "last_chance_length", "reset")),
-        ("Swiss and MoreSwiss", ("rounds", "losses_out", "bye_is_win", "late_half_points")),
-        ("Round robin and groups", ("cycles", "groups", "qualifiers")),
-        ("Standings", ("tiebreaks", "walkovers_count")),
+        (pgettext_lazy("tournament format", "Knockout"), (
+            "semi_final_length", "final_length", "consolation_length", "last_chance_length",
+            "reset")),
+        (gettext_lazy("Swiss and MoreSwiss"), (
+            "rounds", "losses_out", "bye_is_win", "late_half_points")),
+        (gettext_lazy("Round robin and groups"), ("cycles", "groups", "qualifiers")),
+        (gettext_lazy("Standings"), ("tiebreaks", "walkovers_count")),
     )
     #: Settings stored in ``format_settings`` (the rest are the knockout's options).
     FORMAT_SETTINGS = ("rounds", "losses_out", "bye_is_win", "late_half_points", "cycles",
@@ -113,10 +135,10 @@ class TournamentForm(forms.Form):
                  for n in text.split(",") if n.strip()]
         unknown = [n for n in names if n not in pure_standings.METRICS]
         if unknown:
-            raise forms.ValidationError(f"Unknown tie-break {unknown[0]!r}: use "
-                                        f"{_METRIC_NAMES}.")
+            raise forms.ValidationError(gettext("Unknown tie-break %(name)s: use %(names)s.")
+                                        % {"name": repr(unknown[0]), "names": _METRIC_NAMES})
         if len(set(names)) != len(names):
-            raise forms.ValidationError("A tie-break is listed twice.")
+            raise forms.ValidationError(gettext("A tie-break is listed twice."))
         return names
 
     def clean(self):
@@ -184,8 +206,8 @@ class SeedForm(forms.Form):
     recorded. Internal ids are never asked for."""
 
     order = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}),
-                            label="Or type the order",
-                            help_text="Players' names, best first, one per line.")
+                            label=gettext_lazy("Or type the order"),
+                            help_text=gettext_lazy("Players' names, best first, one per line."))
 
     def __init__(self, data=None, *args, entries=(), **kwargs):
         super().__init__(data, *args, **kwargs)
@@ -212,8 +234,8 @@ class SeedForm(forms.Form):
         given = {e.pk: data.get(self.position_name(e)) for e in self.entries}
         numbered = [pk for pk, position in given.items() if position is not None]
         if names and numbered:
-            raise forms.ValidationError("Give the order either as positions or as names, "
-                                        "not both.")
+            raise forms.ValidationError(gettext("Give the order either as positions or as "
+                                                "names, not both."))
         if names:
             data["order"] = self._order_by_names(names)
         elif numbered:
@@ -228,26 +250,27 @@ class SeedForm(forms.Form):
             by_name.setdefault(entry.player.name.casefold(), []).append(entry.pk)
         unknown = [n for n in names if n.casefold() not in by_name]
         if unknown:
-            raise forms.ValidationError(f"{unknown[0]!r} has no entry in this tournament: "
-                                        "give the entered players' names, one per line.")
+            raise forms.ValidationError(
+                gettext("%(name)s has no entry in this tournament: give the entered players' "
+                        "names, one per line.") % {"name": repr(unknown[0])})
         if any(len(by_name[n.casefold()]) > 1 for n in names):
-            raise forms.ValidationError("Two entries share that name: number the list "
-                                        "instead.")
+            raise forms.ValidationError(gettext("Two entries share that name: number the "
+                                                "list instead."))
         order = [by_name[n.casefold()][0] for n in names]
         if len(set(order)) != len(order):
-            raise forms.ValidationError("A player is named twice.")
+            raise forms.ValidationError(gettext("A player is named twice."))
         if len(order) != len(self.entries):
             missing = [e.player.name for e in self.entries if e.pk not in order]
-            raise forms.ValidationError(f"Name every entered player: {missing[0]} is "
-                                        "missing.")
+            raise forms.ValidationError(
+                gettext("Name every entered player: %(name)s is missing.") % {"name": missing[0]})
         return order
 
     def _order_by_positions(self, given: dict[int, int | None]) -> list[int]:
         if None in given.values():
-            raise forms.ValidationError("Give every player a position (or none, for a "
-                                        "random draw).")
+            raise forms.ValidationError(gettext("Give every player a position (or none, for "
+                                                "a random draw)."))
         if len(set(given.values())) != len(given):
-            raise forms.ValidationError("Two players have the same position.")
+            raise forms.ValidationError(gettext("Two players have the same position."))
         return sorted(given, key=given.get)
 
 
@@ -301,14 +324,15 @@ class PairingForm(forms.Form):
             return None
         if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2
                                                   for p in pairs):
-            raise forms.ValidationError("The proposed pairings were garbled: pair again.")
+            raise forms.ValidationError(
+                gettext("The proposed pairings were garbled: pair again."))
         return pairs
 
     def clean(self):
         data = super().clean()
         for name in self.NEEDS.get(data.get("action"), ()):
             if data.get(name) is None and name not in self.errors:
-                self.add_error(name, "This field is required.")
+                self.add_error(name, gettext("This field is required."))
         return data
 
 
@@ -318,11 +342,11 @@ class PairingForm(forms.Form):
 class ResultFields(forms.Form):
     """A decided match: the winner (a player's id) and both scores."""
 
-    winner = id_field(error_messages={"required": "Give the winner."})
+    winner = id_field(error_messages={"required": gettext_lazy("Give the winner.")})
     score_a = forms.IntegerField(min_value=0, max_value=99,
-                                 error_messages={"required": "Give both scores."})
+                                 error_messages={"required": gettext_lazy("Give both scores.")})
     score_b = forms.IntegerField(min_value=0, max_value=99,
-                                 error_messages={"required": "Give both scores."})
+                                 error_messages={"required": gettext_lazy("Give both scores.")})
 
 
 class Reason(forms.Form):
@@ -372,7 +396,7 @@ class FixtureCorrectForm(FixtureResultForm, Reason):
 
 
 class FixtureWalkoverForm(FixtureForm):
-    winner = id_field(error_messages={"required": "Give the winner."})
+    winner = id_field(error_messages={"required": gettext_lazy("Give the winner.")})
 
 
 class FixtureRulingForm(FixtureForm):
@@ -381,7 +405,7 @@ class FixtureRulingForm(FixtureForm):
     score_a = forms.IntegerField(min_value=0, max_value=99, required=False)
     score_b = forms.IntegerField(min_value=0, max_value=99, required=False)
     reason = forms.CharField(max_length=500, error_messages={
-        "required": "Give the ruling's reason (the audit log)."})
+        "required": gettext_lazy("Give the ruling's reason (the audit log).")})
 
 
 class SeasonNextForm(forms.Form):
@@ -391,28 +415,35 @@ class SeasonNextForm(forms.Form):
 
 
 class LadderForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    reach = forms.IntegerField(min_value=1, max_value=20, initial=3)
-    days = forms.IntegerField(min_value=1, max_value=90, initial=14)
-    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    reach = forms.IntegerField(min_value=1, max_value=20, initial=3, label=gettext_lazy("Reach"))
+    days = forms.IntegerField(min_value=1, max_value=90, initial=14, label=gettext_lazy("Days"))
+    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH,
+                                label=gettext_lazy("Length"))
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    divisions = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), help_text=(
-        "One division per line, the top division first: members' names separated by "
-        "commas, in seed order."))
-    cycles = forms.TypedChoiceField(choices=[(1, "Single round robin"),
-                                             (2, "Double round robin")], coerce=int)
-    days_per_round = forms.IntegerField(min_value=1, max_value=90, initial=14)
-    promote = forms.IntegerField(min_value=0, max_value=10, initial=2)
-    relegate = forms.IntegerField(min_value=0, max_value=10, initial=2)
-    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    starts_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}),
+                                label=gettext_lazy("Starts on"))
+    ends_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}),
+                              label=gettext_lazy("Ends on"))
+    divisions = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}), label=gettext_lazy("Divisions"),
+        help_text=gettext_lazy("One division per line, the top division first: members' names "
+                               "separated by commas, in seed order."))
+    cycles = forms.TypedChoiceField(choices=CYCLES, coerce=int, label=gettext_lazy("Cycles"))
+    days_per_round = forms.IntegerField(min_value=1, max_value=90, initial=14,
+                                        label=gettext_lazy("Days per round"))
+    promote = forms.IntegerField(min_value=0, max_value=10, initial=2,
+                                 label=gettext_lazy("Promote"))
+    relegate = forms.IntegerField(min_value=0, max_value=10, initial=2,
+                                  label=gettext_lazy("Relegate"))
+    length = forms.IntegerField(min_value=1, max_value=25, initial=DEFAULT_LENGTH,
+                                label=gettext_lazy("Length"))
     missed_deadline = forms.ChoiceField(
         choices=LeagueSeason.MissedDeadline.choices, initial=LeagueSeason.MissedDeadline.VOID,
-        label="A fixture not played by its round's deadline", required=False)
+        label=gettext_lazy("A fixture not played by its round's deadline"), required=False)
 
     def __init__(self, data=None, *args, club=None, **kwargs):
         super().__init__(data, *args, **kwargs)
@@ -431,6 +462,7 @@ class SeasonForm(forms.Form):
                 continue
             unknown = [n for n in names if n.casefold() not in by_name]
             if unknown:
-                raise forms.ValidationError(f"{unknown[0]} is not a member of {self.club}.")
+                raise forms.ValidationError(gettext("%(name)s is not a member of %(club)s.")
+                                            % {"name": unknown[0], "club": self.club})
             divisions.append([by_name[n.casefold()] for n in names])
         return divisions

@@ -10,21 +10,23 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.formats import standings as pure_standings
+from tournaments.models_labels import competition_name, place_label, round_name
 
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SINGLE = "single_elimination", "Single elimination"
-        DOUBLE = "double_elimination", "Double elimination"
-        CONSOLATION = "consolation", "Main + progressive consolation"
+        SINGLE = "single_elimination", gettext_lazy("Single elimination")
+        DOUBLE = "double_elimination", gettext_lazy("Double elimination")
+        CONSOLATION = "consolation", gettext_lazy("Main + progressive consolation")
         CONSOLATION_LAST_CHANCE = "consolation_last_chance", \
-            "Main + progressive consolation + last chance"
-        SWISS = "swiss", "Swiss"
-        MORESWISS = "moreswiss", "MoreSwiss (out after L losses)"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        GROUPS = "groups", "Groups, then a knockout"
+            gettext_lazy("Main + progressive consolation + last chance")
+        SWISS = "swiss", gettext_lazy("Swiss")
+        MORESWISS = "moreswiss", gettext_lazy("MoreSwiss (out after L losses)")
+        ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+        GROUPS = "groups", gettext_lazy("Groups, then a knockout")
 
         # What each format is, asked here and nowhere else (what it does is its handler's,
         # ``tournaments.services.registry``).
@@ -56,15 +58,15 @@ class Tournament(models.Model):
             return _TIEBREAKS.get(self, ())
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration open"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", gettext_lazy("Draft")
+        REGISTRATION = "registration", gettext_lazy("Registration open")
+        RUNNING = "running", gettext_lazy("Running")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     class Seeding(models.TextChoices):
-        ORDER = "order", "The director's order"
-        RATING = "rating", "By rating"
-        RANDOM = "random", "Random draw"
+        ORDER = "order", gettext_lazy("The director's order")
+        RATING = "rating", gettext_lazy("By rating")
+        RANDOM = "random", gettext_lazy("Random draw")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=120)
@@ -87,6 +89,8 @@ class Tournament(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("tournament")
+        verbose_name_plural = gettext_lazy("tournaments")
         ordering = ["-starts_on", "-pk"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name", "starts_on"],
@@ -122,9 +126,9 @@ _TIEBREAKS = {_F.SWISS: pure_standings.SWISS_METRICS,
 
 class Entry(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
+        ACTIVE = "active", gettext_lazy("Active")
+        WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
+        DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
@@ -135,8 +139,9 @@ class Entry(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("entry")
+        verbose_name_plural = gettext_lazy("entries")
         ordering = ["tournament", "seed", "pk"]
-        verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"],
                                     name="tournaments_entry_one_per_player"),
@@ -161,6 +166,8 @@ class Round(models.Model):
     length = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = gettext_lazy("round")
+        verbose_name_plural = gettext_lazy("rounds")
         ordering = ["tournament", "flight", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "flight", "number"],
@@ -172,16 +179,21 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.length} points)"
 
+    @property
+    def display_name(self) -> str:
+        """The name in the page's language (``name`` is stored in English, for the API)."""
+        return round_name(flight=self.flight, number=self.number, name=self.name)
+
 
 class TournamentMatch(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for its players"
-        READY = "ready", "Ready to start"
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
-        WALKOVER = "walkover", "Walkover"
-        BYE = "bye", "Bye (no match)"
-        SKIPPED = "skipped", "Not needed"
+        WAITING = "waiting", gettext_lazy("Waiting for its players")
+        READY = "ready", gettext_lazy("Ready to start")
+        IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+        FINISHED = "finished", gettext_lazy("Finished")
+        WALKOVER = "walkover", gettext_lazy("Walkover")
+        BYE = "bye", gettext_lazy("Bye (no match)")
+        SKIPPED = "skipped", gettext_lazy("Not needed")
 
     #: Statuses with a result that advances the bracket.
     DECIDED = (Status.FINISHED, Status.WALKOVER, Status.BYE)
@@ -223,8 +235,9 @@ class TournamentMatch(models.Model):
     result_stands = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = gettext_lazy("tournament match")
+        verbose_name_plural = gettext_lazy("tournament matches")
         ordering = ["tournament", "flight", "round_number", "index"]
-        verbose_name_plural = "tournament matches"
         constraints = [
             models.UniqueConstraint(fields=["tournament", "key"],
                                     name="tournaments_match_unique_key"),
@@ -260,11 +273,11 @@ class ResultReport(models.Model):
     """A player's report of a result, waiting for the opponent (or a match file) to confirm."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for the opponent"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed (for the referees)"
-        FLAGGED = "flagged", "Match file disagrees (for the referees)"
-        WITHDRAWN = "withdrawn", "Superseded"
+        PENDING = "pending", gettext_lazy("Waiting for the opponent")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+        DISPUTED = "disputed", gettext_lazy("Disputed (for the referees)")
+        FLAGGED = "flagged", gettext_lazy("Match file disagrees (for the referees)")
+        WITHDRAWN = "withdrawn", gettext_lazy("Superseded")
 
     match = models.ForeignKey(TournamentMatch, on_delete=models.CASCADE, related_name="reports")
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
@@ -275,13 +288,16 @@ class ResultReport(models.Model):
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    note = models.TextField(blank=True, help_text="Why it was disputed or flagged.")
+    note = models.TextField(blank=True,
+                            help_text=gettext_lazy("Why it was disputed or flagged."))
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+")
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("result report")
+        verbose_name_plural = gettext_lazy("result reports")
         ordering = ["-created_at", "-pk"]
         constraints = [
             # One open report per match: two players reporting at once give one.
@@ -310,6 +326,8 @@ class Placing(models.Model):
     field_size = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = gettext_lazy("placing")
+        verbose_name_plural = gettext_lazy("placings")
         ordering = ["tournament", "competition", "place", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "competition", "player"],
@@ -327,6 +345,15 @@ class Placing(models.Model):
         from tournaments.formats.placings import ordinal
 
         return ordinal(self.place) + ("=" if self.shared > 1 else "")
+
+    @property
+    def display_label(self) -> str:
+        """The place in the page's language ("3rd=" in English, "3.=" in German)."""
+        return place_label(self.label)
+
+    @property
+    def display_competition(self) -> str:
+        return competition_name(self.competition)
 
 
 # Ladders and season leagues (tournaments/services/ladder.py, league.py).

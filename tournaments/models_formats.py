@@ -5,6 +5,7 @@ these models store positions, challenges, fixtures and results."""
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.formats import DEFAULT_LENGTH
 
@@ -22,6 +23,8 @@ class Ladder(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("ladder")
+        verbose_name_plural = gettext_lazy("ladders")
         ordering = ["club", "name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="tournaments_ladder_unique"),
@@ -48,6 +51,8 @@ class LadderRung(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = gettext_lazy("ladder rung")
+        verbose_name_plural = gettext_lazy("ladder rungs")
         ordering = ["ladder", "position"]
         constraints = [
             models.UniqueConstraint(fields=["ladder", "player"],
@@ -72,6 +77,8 @@ class LadderDeparture(models.Model):
                            on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        verbose_name = gettext_lazy("ladder departure")
+        verbose_name_plural = gettext_lazy("ladder departures")
         ordering = ["ladder", "left_at", "pk"]
         constraints = [models.CheckConstraint(condition=Q(left_at__gte=F("joined_at")),
                                               name="tournaments_departure_dates")]
@@ -82,12 +89,12 @@ class LadderDeparture(models.Model):
 
 class Challenge(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for the challenged player"
-        ACCEPTED = "accepted", "Accepted, to be played"
-        REPORTED = "reported", "Result reported, waiting for confirmation"
-        DECIDED = "decided", "Decided"
-        EXPIRED = "expired", "Not played in time: lost by default"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", gettext_lazy("Waiting for the challenged player")
+        ACCEPTED = "accepted", gettext_lazy("Accepted, to be played")
+        REPORTED = "reported", gettext_lazy("Result reported, waiting for confirmation")
+        DECIDED = "decided", gettext_lazy("Decided")
+        EXPIRED = "expired", gettext_lazy("Not played in time: lost by default")
+        CANCELLED = "cancelled", gettext_lazy("Cancelled")
 
     OPEN_STATUSES = (Status.OPEN, Status.ACCEPTED, Status.REPORTED)
 
@@ -114,6 +121,8 @@ class Challenge(models.Model):
                                      on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        verbose_name = gettext_lazy("challenge")
+        verbose_name_plural = gettext_lazy("challenges")
         ordering = ["-issued_at", "-pk"]
         indexes = [models.Index(fields=["status", "deadline"], name="tournaments_chal_due")]
         constraints = [
@@ -143,13 +152,13 @@ class LeagueSeason(models.Model):
     promotion and relegation into a drafted next season for the admin to confirm."""
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", gettext_lazy("Draft")
+        RUNNING = "running", gettext_lazy("Running")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     class MissedDeadline(models.TextChoices):
-        VOID = "void", "Void: a double forfeit"
-        REFEREES = "referees", "The referees decide"
+        VOID = "void", gettext_lazy("Void: a double forfeit")
+        REFEREES = "referees", gettext_lazy("The referees decide")
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="leagues")
     name = models.CharField(max_length=120)
@@ -172,6 +181,8 @@ class LeagueSeason(models.Model):
     version = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = gettext_lazy("league season")
+        verbose_name_plural = gettext_lazy("league seasons")
         ordering = ["-starts_on", "-pk"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="tournaments_season_unique"),
@@ -192,12 +203,23 @@ class Division(models.Model):
     name = models.CharField(max_length=60)
 
     class Meta:
+        verbose_name = gettext_lazy("division")
+        verbose_name_plural = gettext_lazy("divisions")
         ordering = ["season", "number"]
         constraints = [models.UniqueConstraint(fields=["season", "number"],
                                                name="tournaments_division_unique")]
 
     def __str__(self) -> str:
         return f"{self.season}: {self.name}"
+
+    @property
+    def display_name(self) -> str:
+        """The name in the page's language when it is the one the season gave it
+        ("Division 2"); a name the club chose stays as it is."""
+        number = self.name.removeprefix("Division ")
+        if number.isdigit() and number != self.name:
+            return gettext("Division %(number)s") % {"number": number}
+        return self.name
 
 
 class DivisionMember(models.Model):
@@ -208,6 +230,8 @@ class DivisionMember(models.Model):
     seed = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = gettext_lazy("division member")
+        verbose_name_plural = gettext_lazy("division members")
         ordering = ["division", "seed"]
         constraints = [models.UniqueConstraint(fields=["division", "player"],
                                                name="tournaments_divmember_once")]
@@ -218,12 +242,12 @@ class DivisionMember(models.Model):
 
 class Fixture(models.Model):
     class Status(models.TextChoices):
-        READY = "ready", "To be played"
-        REPORTED = "reported", "Reported, waiting for confirmation"
-        FINISHED = "finished", "Finished"
-        WALKOVER = "walkover", "Walkover (not played)"
-        VOID = "void", "Void: not played by the deadline (a double forfeit)"
-        OVERDUE = "overdue", "Past its deadline: the referees decide"
+        READY = "ready", gettext_lazy("To be played")
+        REPORTED = "reported", gettext_lazy("Reported, waiting for confirmation")
+        FINISHED = "finished", gettext_lazy("Finished")
+        WALKOVER = "walkover", gettext_lazy("Walkover (not played)")
+        VOID = "void", gettext_lazy("Void: not played by the deadline (a double forfeit)")
+        OVERDUE = "overdue", gettext_lazy("Past its deadline: the referees decide")
 
     #: A result that counts in the table.
     DECIDED = (Status.FINISHED, Status.WALKOVER)
@@ -248,6 +272,8 @@ class Fixture(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("fixture")
+        verbose_name_plural = gettext_lazy("fixtures")
         ordering = ["division", "round", "pk"]
         constraints = [
             models.CheckConstraint(condition=~Q(player_a=F("player_b")),

@@ -10,6 +10,7 @@ from clubs.models import Club, Player
 from clubs.pagecache import version_read
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
+from tournaments.models_labels import competition_name, place_label
 
 MatchStatus = TournamentMatch.Status
 _UNDECIDED = (MatchStatus.READY, MatchStatus.IN_PROGRESS, MatchStatus.WAITING)
@@ -42,7 +43,7 @@ def bracket(*, tournament: Tournament, rows: list | None = None) -> list[dict]:
     flights: dict[str, dict[int, dict]] = defaultdict(dict)
     for match in rows if rows is not None else matches(tournament=tournament):
         column = flights[match.flight].setdefault(match.round_number, {
-            "name": match.round.name, "length": match.length, "matches": []})
+            "name": match.round.display_name, "length": match.length, "matches": []})
         column["matches"].append(match)
     return [{"flight": flight, "rounds": [flights[flight][n] for n in sorted(flights[flight])]}
             for flight in FLIGHT_ORDER if flight in flights]
@@ -63,7 +64,7 @@ def day_view(*, tournament: Tournament, now=None, rows: list | None = None) -> d
     playing: dict[int, dict] = {}
     for m in rows:
         if m.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS):
-            playing.setdefault(m.round_id, {"name": m.round.name, "ends_at": now})
+            playing.setdefault(m.round_id, {"name": m.round.display_name, "ends_at": now})
     for m in rows:  # a round ends with its last match, one still waiting for players too
         if m.round_id in playing and m.status in _UNDECIDED:
             column = playing[m.round_id]
@@ -126,14 +127,15 @@ def placings(*, tournament: Tournament, rows: list | None = None) -> list[dict]:
                   .order_by("place", "player__name"))
     if stored:
         out = []
-        for key, label in COMPETITIONS.items():
+        for key in COMPETITIONS:
             places: dict[str, list] = {}
             for p in stored:
                 if p.competition == key:
                     places.setdefault(p.label, []).append(p.player)
             if places:
-                out.append({"competition": label, "places": [
-                    {"label": k, "players": v} for k, v in places.items()]})
+                out.append({"competition": competition_name(key), "places": [
+                    {"label": place_label(k), "players": v}
+                    for k, v in places.items()]})
         return out
     return _flight_finals(rows if rows is not None else matches(tournament=tournament))
 
@@ -147,9 +149,9 @@ def _flight_finals(rows: list[TournamentMatch]) -> list[dict]:
         last = max(m.round_number for m in rows if m.flight == flight)
         for match in (m for m in decided if m.round_number == last):
             loser = match.player_b if match.winner_id == match.player_a_id else match.player_a
-            out.append({"competition": COMPETITIONS.get(flight, flight), "places": [
-                {"label": "1st", "players": [match.winner]},
-                {"label": "2nd", "players": [loser]}]})
+            out.append({"competition": competition_name(flight), "places": [
+                {"label": place_label("1st"), "players": [match.winner]},
+                {"label": place_label("2nd"), "players": [loser]}]})
     return out
 
 
@@ -199,7 +201,7 @@ def _from_my_side(m: TournamentMatch, mine: set) -> dict:
     opponent = m.player_b if me_first else m.player_a
     scores = (m.score_a, m.score_b) if me_first else (m.score_b, m.score_a)
     decided = m.status in TournamentMatch.DECIDED and m.status != MatchStatus.BYE
-    return {"match": m, "opponent": opponent, "round": m.round.name,
+    return {"match": m, "opponent": opponent, "round": m.round.display_name,
             "score": f"{scores[0]}–{scores[1]}" if None not in scores else "",
             "won": m.winner_id in mine if decided else None,
             "open": m.status in (MatchStatus.READY, MatchStatus.IN_PROGRESS)}

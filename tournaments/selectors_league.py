@@ -4,6 +4,7 @@
 from tournaments.formats import ladder as ladder_rules
 from tournaments.formats import standings as pure_standings
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason
+from tournaments.models_labels import place_label
 
 
 def ladder_view(*, ladder: Ladder) -> dict:
@@ -51,7 +52,8 @@ def season_tables(*, season: LeagueSeason) -> list[dict]:
                                         seeds={m.player_id: m.seed for m in members})
         player = {m.player_id: m.player for m in members}
         out.append({"division": division, "fixtures": mine, "rows": [
-            {"label": r.label, "player": player[r.player], "player_id": r.player,
+            {"label": r.label, "place_label": place_label(r.label),
+             "player": player[r.player], "player_id": r.player,
              "wins": r.wins, "losses": r.losses, "played": r.played,
              "walkovers": r.walkovers, "points_difference": r.values["points_difference"]}
             for r in rows]})

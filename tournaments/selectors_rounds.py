@@ -4,16 +4,24 @@ pairings per round, crosstables. A fixed number of queries per page."""
 
 from collections import defaultdict
 
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+
 from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import crosstable
 from tournaments.formats.swiss import Game
 from tournaments.models import Entry, Tournament, TournamentMatch
+from tournaments.models_labels import place_label
 
 MatchStatus = TournamentMatch.Status
-METRIC_LABELS = {"wins": "Wins", "losses": "Losses", "buchholz": "Buchholz",
-                 "median_buchholz": "Median B.", "sonneborn_berger": "S-B",
-                 "head_to_head": "H2H", "points_difference": "+/-", "points_won": "Pts",
-                 "seed": "Seed"}
+METRIC_LABELS = {"wins": pgettext_lazy("tie-break", "Wins"),
+                 "losses": pgettext_lazy("tie-break", "Losses"),
+                 "buchholz": pgettext_lazy("tie-break", "Buchholz"),
+                 "median_buchholz": pgettext_lazy("tie-break", "Median B."),
+                 "sonneborn_berger": pgettext_lazy("tie-break", "S-B"),
+                 "head_to_head": pgettext_lazy("tie-break", "H2H"),
+                 "points_difference": pgettext_lazy("tie-break", "+/-"),
+                 "points_won": pgettext_lazy("tie-break", "Pts"),
+                 "seed": pgettext_lazy("tie-break", "Seed")}
 
 
 def settings_of(tournament: Tournament) -> dict:
@@ -91,8 +99,9 @@ def standings_table(*, tournament: Tournament, flight: str | None = None) -> dic
     by_player = {e.player_id: e for e in entries}
     metrics = list(table[0].values) if table else []
     return {
-        "columns": [METRIC_LABELS[m] for m in metrics],
-        "rows": [{"label": r.label, "player": by_player[r.player].player,
+        "columns": [str(METRIC_LABELS[m]) for m in metrics],
+        "rows": [{"label": r.label, "place_label": place_label(r.label),
+                  "player": by_player[r.player].player,
                   "withdrawn": by_player[r.player].status != Entry.Status.ACTIVE,
                   "values": [r.values[m] for m in metrics], "wins": r.wins,
                   "losses": r.losses, "byes": r.byes, "walkovers": r.walkovers,
@@ -115,7 +124,8 @@ def pairings_by_round(*, tournament: Tournament) -> list[dict]:
     by_round: dict[tuple, dict] = {}
     for row in _matches(tournament):
         column = by_round.setdefault((row.flight, row.round_number), {
-            "name": row.round.name, "flight": row.flight, "number": row.round_number,
+            "name": row.round.name, "display_name": row.round.display_name,
+            "flight": row.flight, "number": row.round_number,
             "length": row.length, "matches": []})
         column["matches"].append(row)
     return [by_round[k] for k in sorted(by_round, key=lambda k: (k[0], -k[1]))]
@@ -130,14 +140,18 @@ def crosstable_for(*, tournament: Tournament, flight: str | None = None) -> dict
         entries = [e for e in entries if e.player_id in inside]
     ids = [e.player_id for e in entries]
     grid = crosstable(ids, results_of(rows))
+    won_text, lost_text = pgettext("wins", "W"), pgettext("losses", "L")
+    walkover_text = gettext("(wo)")
     cells = []
     for i, entry in enumerate(entries):
         line = []
         for j in range(len(entries)):
             results = grid[i][j]
             line.append(None if results is None else [
-                ("W" if won else "L") + (f" {mine}-{theirs}" if mine is not None else "")
-                + (" (wo)" if walkover else "") for won, mine, theirs, walkover in results])
+                (won_text if won else lost_text)
+                + (f" {mine}-{theirs}" if mine is not None else "")
+                + (f" {walkover_text}" if walkover else "")
+                for won, mine, theirs, walkover in results])
         cells.append({"player": entry.player, "cells": line})
     return {"players": [e.player for e in entries], "rows": cells}
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
@@ -30,7 +31,7 @@ def _tournament(club: Club, pk: int) -> Tournament:
     try:
         return selectors.tournament_get(club=club, pk=pk)
     except Tournament.DoesNotExist:
-        raise Http404("No such tournament.") from None
+        raise Http404(gettext("No such tournament.")) from None
 
 
 def tournament_list(request, slug: str):
@@ -155,13 +156,15 @@ def my_withdrawal(request, slug: str, pk: int):
         except services.DOMAIN_ERRORS as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, f"You withdrew from {tournament.name}." + (
-                " Your next opponent gets a walkover." if tournament.status ==
-                Tournament.Status.RUNNING else ""))
+            values = {"tournament": tournament.name}
+            messages.success(request, gettext(
+                "You withdrew from %(tournament)s. Your next opponent gets a walkover.")
+                % values if tournament.status == Tournament.Status.RUNNING
+                else gettext("You withdrew from %(tournament)s.") % values)
         return redirect("tournaments:mine", slug=club.slug)
     entry = selectors.my_entry(tournament=tournament, user=request.user)
     if entry is None:
-        raise Http404("You have no entry in this tournament.")
+        raise Http404(gettext("You have no entry in this tournament."))
     return render(request, "tournaments/public/withdraw.html", {
         "club": club, "tournament": tournament, "entry": entry,
         "playing": [m for m in selectors.my_matches(tournament=tournament, user=request.user)
@@ -200,18 +203,18 @@ def _report_result(request, tournament, data):
         match=_match(tournament, data["match"]), by=request.user, winner=data["winner"],
         score_a=data["score_a"], score_b=data["score_b"],
         match_file=upload.read() if upload else None, filename=upload.name if upload else "")
-    return "Result reported: your opponent confirms it."
+    return gettext("Result reported: your opponent confirms it.")
 
 
 def _confirm(request, tournament, data):
     services.match_result_confirm(report=_report(tournament, data["report"]), by=request.user)
-    return "Result confirmed."
+    return gettext("Result confirmed.")
 
 
 def _dispute(request, tournament, data):
     services.match_result_dispute(report=_report(tournament, data["report"]), by=request.user,
                                   reason=data.get("reason", ""))
-    return "Result disputed: the club's referees will decide."
+    return gettext("Result disputed: the club's referees will decide.")
 
 
 PLAYER_ACTIONS = {"report": (forms.ResultForm, _report_result),
@@ -221,7 +224,7 @@ PLAYER_ACTIONS = {"report": (forms.ResultForm, _report_result),
 
 def _run(request, tournament, actions, action):
     if action not in actions:
-        raise Http404("Unknown action.")
+        raise Http404(gettext("Unknown action."))
     form_class, handler = actions[action]
     if form_class is forms.SeedForm:  # numbered over the event's entries
         form = _seed_form(selectors.entries(tournament=tournament), request.POST)
@@ -259,8 +262,8 @@ def _add_entry(request, tournament, data):
     elif data.get("player"):
         entry = services.entry_add(tournament=tournament, player=data["player"])
     else:
-        raise services.TournamentError("Choose a member or type a guest's name.")
-    return f"{entry.player} entered."
+        raise services.TournamentError(gettext("Choose a member or type a guest's name."))
+    return gettext("%(player)s entered.") % {"player": entry.player}
 
 
 def _seed_form(entries, data=None) -> forms.SeedForm:
@@ -274,50 +277,54 @@ def _seed_form(entries, data=None) -> forms.SeedForm:
 def _seed(request, tournament, data):
     order = data["order"]
     services.entries_seed(tournament=tournament, order=order)
-    return "Seeds set." if order else "Seeds drawn at random (the draw is recorded)."
+    return gettext("Seeds set.") if order else gettext(
+        "Seeds drawn at random (the draw is recorded).")
 
 
 def _open(request, tournament, data):
     services.tournament_open_registration(tournament=tournament)
-    return "Registration is open: entries are listed on the public page."
+    return gettext("Registration is open: entries are listed on the public page.")
 
 
 def _start(request, tournament, data):
     services.tournament_start(tournament=tournament, by=request.user)
-    return "The bracket is drawn: the first matches are ready."
+    return gettext("The bracket is drawn: the first matches are ready.")
 
 
 def _enter(request, tournament, data):
     services.match_result_enter(match=_match(tournament, data["match"]), by=request.user,
                                 winner=data["winner"], score_a=data["score_a"],
                                 score_b=data["score_b"])
-    return "Result entered."
+    return gettext("Result entered.")
 
 
 def _withdraw(request, tournament, data):
     entry = get_object_or_404(Entry, tournament=tournament, pk=data["entry"])
     services.entry_withdraw(entry=entry, by=request.user)
-    return (f"{entry.player} withdrew." if tournament.status != Tournament.Status.RUNNING
-            else f"{entry.player} withdrew: the next opponent gets a walkover.")
+    values = {"player": entry.player}
+    return (gettext("%(player)s withdrew.") % values
+            if tournament.status != Tournament.Status.RUNNING
+            else gettext("%(player)s withdrew: the next opponent gets a walkover.") % values)
 
 
 def _start_match(request, tournament, data):
     services.match_start(match=_match(tournament, data["match"]))
-    return "Match started."
+    return gettext("Match started.")
 
 
 def _correct(request, tournament, data):
     services.match_result_correct(match=_match(tournament, data["match"]), by=request.user,
                                   winner=data["winner"], score_a=data["score_a"],
                                   score_b=data["score_b"], reason=data.get("reason", ""))
-    return "Result corrected; later matches follow (those already played are flagged)."
+    return gettext("Result corrected; later matches follow (those already played are "
+                   "flagged).")
 
 
 def _resolve(request, tournament, data):
     services.match_result_resolve(match=_match(tournament, data["match"]), by=request.user,
                                   winner=data["winner"], score_a=data["score_a"],
                                   score_b=data["score_b"], reason=data.get("reason", ""))
-    return "Dispute settled."
+    return gettext("Dispute settled.")
 
 
 DIRECTOR_ACTIONS = {

@@ -13,6 +13,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
@@ -37,7 +38,7 @@ from tournaments.services import league as leagues
 def _round_tournament(club: Club, pk: int) -> Tournament:
     tournament = Tournament.objects.select_related("club").filter(club=club, pk=pk).first()
     if tournament is None or not tournament.kind.is_round_based:
-        raise Http404("No such tournament.")
+        raise Http404(gettext("No such tournament."))
     return tournament
 
 
@@ -119,19 +120,21 @@ def _director(request, tournament, data: dict) -> str:
     if action == "publish":
         round_ = rounds.swiss_round_publish(tournament=tournament, pairs=data["pairs"],
                                             by=request.user)
-        return f"{round_.name} published: the matches are ready."
+        return gettext("%(round)s published: the matches are ready.") % {
+            "round": round_.display_name}
     if action == "late":
         entry = rounds.entry_add_late(tournament=tournament, player=data["player"])
-        return f"{entry.player} joins from the next round."
+        return gettext("%(player)s joins from the next round.") % {"player": entry.player}
     if action == "withdraw":
         entry = get_object_or_404(tournament.entries, pk=data["entry"])
         entry_withdraw(entry=entry, by=request.user)
-        return f"{entry.player} withdrew; a ready match is a walkover."
+        return gettext("%(player)s withdrew; a ready match is a walkover.") % {
+            "player": entry.player}
     if action == "knockout":
         knockout = groups_knockout_create(tournament=tournament, by=request.user)
-        return f"The knockout {knockout.name} is drawn."
+        return gettext("The knockout %(name)s is drawn.") % {"name": knockout.name}
     tournament_close(tournament=tournament, by=request.user)
-    return "The event is closed: the placings are stored."
+    return gettext("The event is closed: the placings are stored.")
 
 
 # --------------------------------------------------------------------------- actions
@@ -277,7 +280,7 @@ def ladder_list(request, slug: str):
 
 def _ladder_create(club, form) -> str:
     ladder = ladders.ladder_create(club=club, **form.cleaned_data)
-    return f"{ladder.name} is open: members join at the bottom."
+    return gettext("%(ladder)s is open: members join at the bottom.") % {"ladder": ladder.name}
 
 
 def league_list(request, slug: str):
@@ -300,4 +303,4 @@ def league_list(request, slug: str):
 
 def _season_create(club, form) -> str:
     season = leagues.season_create(club=club, **form.cleaned_data)
-    return f"{season.name} is drafted: start it from its page."
+    return gettext("%(season)s is drafted: start it from its page.") % {"season": season.name}

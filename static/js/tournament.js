@@ -4,6 +4,7 @@
 // form has been edited, the page stays as it is and says "updated — reload" instead (and
 // reloads by itself at a later poll once the field is left untouched). Works without it too.
 (function () {
+  const gettext = window.gettext || function (text) { return text; };
   const box = document.querySelector("[data-state-url]");
   if (!box) return;
   const url = box.dataset.stateUrl;
@@ -32,11 +33,11 @@
     note.dataset.testid = "updated";
     note.style.cssText = "position:sticky;top:0;z-index:10;margin:0 0 .5em;padding:.4em .8em;" +
       "background:#fff3bf;border:1px solid #e0c36a;border-radius:4px";
-    note.append("Updated — ");
+    note.append(gettext("Updated — "));
     const button = document.createElement("button");
     button.type = "button";
     button.className = "small";
-    button.textContent = "reload";
+    button.textContent = gettext("reload");
     button.addEventListener("click", function () { window.location.reload(); });
     note.append(button);
     (document.querySelector("main") || document.body).prepend(note);

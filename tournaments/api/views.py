@@ -6,6 +6,7 @@ goes through ``tournaments.services``; the gates of ``clubs.permissions`` decide
 call it."""
 
 from django.db.models import Prefetch, prefetch_related_objects
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.generics import get_object_or_404
@@ -167,8 +168,8 @@ class EntryAddInput(serializers.Serializer):
 
     def validate(self, attrs):
         if bool(attrs.get("player")) == bool(attrs.get("guest", "").strip()):
-            raise serializers.ValidationError("Give either a member's player id or a guest's "
-                                              "name.")
+            raise serializers.ValidationError(gettext("Give either a member's player id or a "
+                                                      "guest's name."))
         return attrs
 
 

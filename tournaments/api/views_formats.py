@@ -5,6 +5,7 @@ write goes through a service; the gates of ``clubs.permissions`` decide who."""
 
 from django import forms as django_forms
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.generics import get_object_or_404
@@ -52,7 +53,7 @@ class PairingInput(serializers.Serializer):
 def _round_tournament(pk: int) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
     if not tournament.kind.is_round_based:
-        raise Http404("A knockout has no standings or pairing: see its bracket.")
+        raise Http404(gettext("A knockout has no standings or pairing: see its bracket."))
     return tournament
 
 
@@ -218,7 +219,7 @@ def _input(request, extra: dict) -> dict:
     if hasattr(data, "dict"):
         data = data.dict()
     elif not isinstance(data, dict):  # a JSON list, number or string
-        raise serializers.ValidationError({"non_field_errors": ["Send a JSON object."]})
+        raise serializers.ValidationError({"non_field_errors": [gettext("Send a JSON object.")]})
     return {**data, **extra}
 
 
@@ -229,7 +230,7 @@ def _run(request, *, tables: dict, name: str, event, needs: str | None = None,
     ``needs``: the row the endpoint names (an action without it is not one of its)."""
     audience, action = actions.find(tables, name)
     if needs is not None and needs not in action.form.base_fields:
-        raise Http404("Unknown action.")
+        raise Http404(gettext("Unknown action."))
     actions.gate(audience, user=request.user, club_id=event.club_id)
     form = action.form(_input(request, extra or {}))
     if not form.is_valid():

@@ -3,9 +3,18 @@
 
 from __future__ import annotations
 
+from .i18n import gettext_noop
+
 
 class FormatError(ValueError):
-    """Base class of every error this package raises."""
+    """Base class of every error this package raises. ``message`` is the text (marked with
+    ``gettext_noop`` where people read it) with ``%(name)s`` placeholders, ``values`` what
+    fills them: a caller translates the text first, then fills it in; ``str()`` is the
+    English."""
+
+    def __init__(self, message: str = "", /, **values) -> None:
+        self.message, self.values = message, values
+        super().__init__(message % values if values else message)
 
 
 class UnknownFormatError(FormatError):
@@ -13,7 +22,8 @@ class UnknownFormatError(FormatError):
 
     def __init__(self, name: object, known: tuple[str, ...]) -> None:
         self.name = name
-        super().__init__(f"Unknown format {name!r}: use one of {', '.join(known)}.")
+        super().__init__(gettext_noop("Unknown format %(name)s: use one of %(known)s."),
+                         name=repr(name), known=", ".join(known))
 
 
 class EntrantCountError(FormatError):
@@ -33,7 +43,8 @@ class UnknownMatchError(FormatError):
 
     def __init__(self, match_id: object) -> None:
         self.match_id = match_id
-        super().__init__(f"No match {match_id!r} in this bracket.")
+        super().__init__(gettext_noop("No match %(match)s in this bracket."),
+                         match=repr(match_id))
 
 
 class MatchNotReadyError(FormatError):
@@ -42,7 +53,8 @@ class MatchNotReadyError(FormatError):
 
     def __init__(self, match_id: str, reason: str) -> None:
         self.match_id = match_id
-        super().__init__(f"Match {match_id} is not ready: {reason}.")
+        super().__init__(gettext_noop("Match %(match)s is not ready: %(reason)s."),
+                         match=match_id, reason=reason)
 
 
 class WinnerNotInMatchError(FormatError):
@@ -52,9 +64,10 @@ class WinnerNotInMatchError(FormatError):
         self.match_id = match_id
         self.winner = winner
         super().__init__(
-            f"Match {match_id}: the winner {winner!r} is not in the match "
-            f"(it is {participants[0]!r} v {participants[1]!r}; a slot is 0 or 1)."
-        )
+            gettext_noop("Match %(match)s: the winner %(winner)s is not in the match (it is "
+                         "%(a)s v %(b)s; a slot is 0 or 1)."),
+            match=match_id, winner=repr(winner), a=repr(participants[0]),
+            b=repr(participants[1]))
 
 
 class NotFinishedError(FormatError):

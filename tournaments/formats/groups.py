@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from .errors import EntrantCountError, SettingError
+from .i18n import gettext_noop
 from .seeding import bracket_size, seed_order
 
 
@@ -30,9 +31,10 @@ def group_label(index: int) -> str:
 def snake(ranked: Sequence[Hashable], groups: int) -> list[list[Hashable]]:
     """Split players (strongest first) into ``groups`` by snake seeding."""
     if groups < 1:
-        raise SettingError("At least one group.")
+        raise SettingError(gettext_noop("At least one group."))
     if len(ranked) < 2 * groups:
-        raise EntrantCountError(f"{len(ranked)} players cannot fill {groups} groups of two.")
+        raise EntrantCountError(gettext_noop("%(players)s players cannot fill %(groups)s groups "
+                                              "of two."), players=len(ranked), groups=groups)
     out: list[list[Hashable]] = [[] for _ in range(groups)]
     for i, player in enumerate(ranked):
         lap, at = divmod(i, groups)
@@ -52,9 +54,10 @@ def knockout_seeds(finishers: Sequence[Sequence[Hashable]], k: int) -> list[Hash
     (best first), taking the top ``k`` of each group."""
     groups = len(finishers)
     if k < 1 or any(len(f) < k for f in finishers):
-        raise SettingError(f"Every group needs at least {k} finishers to send {k} through.")
+        raise SettingError(gettext_noop("Every group needs at least %(k)s finishers to send "
+                                        "%(k)s through."), k=k)
     if groups * k < 2:
-        raise EntrantCountError("The knockout needs at least two players.")
+        raise EntrantCountError(gettext_noop("The knockout needs at least two players."))
     if k != 2 or groups < 2:
         # Tier by tier: all the winners, then all the runners-up (reversed, so the best
         # group's runner-up is the lowest of its tier and far from its own winner)...

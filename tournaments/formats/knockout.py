@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from .drops import drop_order
 from .errors import EntrantCountError, SettingError, UnknownFormatError
 from .graph import PREFIX, Bracket, Bye, Flight, LoserOf, Match, Seed, Slot, WinnerOf
+from .i18n import gettext_noop
 from .seeding import bracket_size, seed_order
 
 FORMATS = ("single_elimination", "double_elimination", "consolation", "consolation_last_chance")
@@ -83,22 +84,26 @@ def build(format: str, entrants: int, **settings) -> Bracket:
 
 def _check_entrants(entrants: object) -> None:
     if isinstance(entrants, bool) or not isinstance(entrants, int):
-        raise EntrantCountError(f"The number of entrants is a whole number, not {entrants!r}.")
+        raise EntrantCountError(gettext_noop("The number of entrants is a whole number, not "
+                                             "%(entrants)s."), entrants=repr(entrants))
     if entrants < 2:
-        raise EntrantCountError(f"A knockout needs at least 2 entrants, not {entrants}.")
+        raise EntrantCountError(gettext_noop("A knockout needs at least 2 entrants, not "
+                                             "%(entrants)s."), entrants=entrants)
     if entrants > MAX_ENTRANTS:
-        raise EntrantCountError(f"A knockout takes at most {MAX_ENTRANTS} entrants, "
-                                f"not {entrants}.")
+        raise EntrantCountError(gettext_noop("A knockout takes at most %(most)s entrants, not "
+                                             "%(entrants)s."), most=MAX_ENTRANTS,
+                                entrants=entrants)
 
 
 def _settings(settings: dict) -> dict:
     unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
     if unknown:
-        raise SettingError(f"Unknown setting(s) {', '.join(unknown)}: use "
-                           f"{', '.join(DEFAULT_SETTINGS)}.")
+        raise SettingError(gettext_noop("Unknown setting(s) %(names)s: use %(known)s."),
+                           names=", ".join(unknown), known=", ".join(DEFAULT_SETTINGS))
     options = {**DEFAULT_SETTINGS, **settings}
     if not isinstance(options["reset"], bool):
-        raise SettingError(f"reset is True or False, not {options['reset']!r}.")
+        raise SettingError(gettext_noop("reset is True or False, not %(value)s."),
+                           value=repr(options["reset"]))
     for name in ("consolation_feeds", "last_chance_feeds"):
         options[name] = _feeds(name, options[name])
     return options
@@ -108,7 +113,8 @@ def _feeds(name: str, value: object) -> tuple[int, ...]:
     rounds = tuple(value) if isinstance(value, list | tuple | set | frozenset) else None
     if rounds is None or any(isinstance(r, bool) or not isinstance(r, int) or r < 1
                              for r in rounds):
-        raise SettingError(f"{name} is a list of round numbers from 1, not {value!r}.")
+        raise SettingError(gettext_noop("%(name)s is a list of round numbers from 1, not "
+                                        "%(value)s."), name=name, value=repr(value))
     return tuple(sorted(set(rounds)))
 
 

@@ -14,6 +14,7 @@ import datetime
 from collections.abc import Hashable, Mapping, Sequence
 
 from .errors import FormatError
+from .i18n import gettext_noop
 
 DEFAULT_REACH = 3
 DEFAULT_DAYS = 14
@@ -25,7 +26,7 @@ class ChallengeError(FormatError):
 
 def join(ladder: Sequence[Hashable], player: Hashable) -> tuple:
     if player in ladder:
-        raise ChallengeError(f"{player} is already on the ladder.")
+        raise ChallengeError(gettext_noop("%(player)s is already on the ladder."), player=player)
     return (*ladder, player)
 
 
@@ -53,21 +54,26 @@ def check_challenge(ladder: Sequence[Hashable], challenger: Hashable, challenged
     position = {p: i for i, p in enumerate(ladder)}
     for who in (challenger, challenged):
         if who not in position:
-            raise ChallengeError(f"{name(who)} is not on the ladder.")
+            raise ChallengeError(gettext_noop("%(player)s is not on the ladder."),
+                                 player=name(who))
     if challenger == challenged:
-        raise ChallengeError("A player cannot challenge themselves.")
+        raise ChallengeError(gettext_noop("A player cannot challenge themselves."))
     gap = position[challenger] - position[challenged]
     if gap <= 0:
-        raise ChallengeError("Challenges go up the ladder, never down.")
+        raise ChallengeError(gettext_noop("Challenges go up the ladder, never down."))
     if gap > reach:
-        raise ChallengeError(f"{name(challenged)} is {gap} places up: the reach is {reach}.")
+        raise ChallengeError(gettext_noop("%(player)s is %(gap)s places up: the reach is "
+                                          "%(reach)s."),
+                             player=name(challenged), gap=gap, reach=reach)
     if last_opponent.get(challenger) == challenged or last_opponent.get(challenged) == \
             challenger:
-        raise ChallengeError(f"{name(challenger)} and {name(challenged)} played each other "
-                             "last: each must play someone else first.")
+        raise ChallengeError(gettext_noop("%(challenger)s and %(challenged)s played each other "
+                                          "last: each must play someone else first."),
+                             challenger=name(challenger), challenged=name(challenged))
     for who in (challenger, challenged):
         if who in busy:
-            raise ChallengeError(f"{name(who)} already has an open challenge.")
+            raise ChallengeError(gettext_noop("%(player)s already has an open challenge."),
+                                 player=name(who))
 
 
 def apply_result(ladder: Sequence[Hashable], challenger: Hashable, challenged: Hashable,

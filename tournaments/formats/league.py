@@ -15,6 +15,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from .errors import SettingError
+from .i18n import gettext_noop
 from .round_robin import berger_rounds
 
 
@@ -31,7 +32,7 @@ def fixtures(divisions: Sequence[Sequence[Hashable]], *, start: datetime.date,
              days_per_round: int = 14, cycles: int = 1) -> list[LeagueFixture]:
     """Every division's fixtures (division 0 is the top), round by round."""
     if days_per_round < 1:
-        raise SettingError("A round lasts at least a day.")
+        raise SettingError(gettext_noop("A round lasts at least a day."))
     out = []
     for d, players in enumerate(divisions):
         for fixtures_ in berger_rounds(players, cycles=cycles):
@@ -47,13 +48,14 @@ def next_season(finishing: Sequence[Sequence[Hashable]], *, promote: int = 2,
                 joining: Sequence[Hashable] = ()) -> list[list[Hashable]]:
     """Next season's divisions from this season's final tables (each best first)."""
     if promote < 0 or relegate < 0:
-        raise SettingError("Promotion and relegation counts are zero or more.")
+        raise SettingError(gettext_noop("Promotion and relegation counts are zero or more."))
     count = len(finishing)
     for d, table in enumerate(finishing):
         moving = (promote if d > 0 else 0) + (relegate if d < count - 1 else 0)
         if moving > len(table):
-            raise SettingError(f"Division {d + 1} has {len(table)} players: it cannot send "
-                               f"{moving} up and down.")
+            raise SettingError(gettext_noop("Division %(division)s has %(players)s players: it "
+                                            "cannot send %(moving)s up and down."),
+                               division=d + 1, players=len(table), moving=moving)
     # Within a division: those relegated from above first, then those staying, then those
     # promoted from below (each group in its finishing order).
     ordered = []

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 from .errors import MatchLengthError, SettingError
 from .graph import Bracket, Flight
+from .i18n import gettext_noop
 
 DEFAULT_LENGTHS = {Flight.MAIN: 7, Flight.CONSOLATION: 5, Flight.LAST_CHANCE: 3}
 #: A match's length when nothing else is set: the main flight's (a round-based event's
@@ -37,9 +38,11 @@ FLIGHT_ROUND_NAMES = {flight: ("final",) if flight == Flight.FINAL else ROUND_NA
 def check_length(value: object, where: str = "match length") -> int:
     """An odd number of points from 1 to 25, or a :class:`MatchLengthError` naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchLengthError(f"{where}: a match length is a whole number, not {value!r}.")
+        raise MatchLengthError(gettext_noop("%(where)s: a match length is a whole number, not "
+                                            "%(value)s."), where=where, value=repr(value))
     if not 1 <= value <= 25 or value % 2 == 0:
-        raise MatchLengthError(f"{where}: match lengths are odd, from 1 to 25 (not {value}).")
+        raise MatchLengthError(gettext_noop("%(where)s: match lengths are odd, from 1 to 25 (not "
+                                            "%(value)s)."), where=where, value=value)
     return value
 
 
@@ -87,12 +90,13 @@ def _flight(name: object) -> Flight:
         return Flight(name)
     except ValueError:
         known = ", ".join(f.value for f in Flight)
-        raise SettingError(f"Unknown flight {name!r}: use one of {known}.") from None
+        raise SettingError(gettext_noop("Unknown flight %(name)s: use one of %(known)s."),
+                           name=repr(name), known=known) from None
 
 
 def _flight_lengths(lengths: Mapping[str, int]) -> dict[Flight, int]:
     if not isinstance(lengths, Mapping):
-        raise SettingError("Lengths are given per flight: {flight: length}.")
+        raise SettingError(gettext_noop("Lengths are given per flight: {flight: length}."))
     given = {_flight(name): check_length(value, f"{name} flight")
              for name, value in lengths.items()}
     base = {**DEFAULT_LENGTHS, **given}
@@ -103,14 +107,14 @@ def _flight_lengths(lengths: Mapping[str, int]) -> dict[Flight, int]:
 
 def _overrides(rounds: Mapping[str, Mapping[int | str, int]]) -> dict[tuple[str, object], int]:
     if not isinstance(rounds, Mapping):
-        raise SettingError("Round lengths are given per flight: {flight: {round or name: "
-                           "length}}.")
+        raise SettingError(gettext_noop("Round lengths are given per flight: {flight: {round "
+                                        "or name: length}}."))
     found = {}
     for name, per_round in rounds.items():
         flight = _flight(name)
         if not isinstance(per_round, Mapping):
-            raise SettingError(f"Round lengths are given per flight: {name} -> "
-                               "{round or name: length}.")
+            raise SettingError(gettext_noop("Round lengths are given per flight: %(name)s -> "
+                                            "{round or name: length}."), name=name)
         for which, value in per_round.items():
             found[flight.value, _round_key(flight, which)] = check_length(
                 value, f"{name} {which}")
@@ -127,8 +131,11 @@ def _round_key(flight: Flight, which: object) -> int | str:
     if which not in names:
         grand = (" (the grand final's two matches are both its final)"
                  if flight == Flight.FINAL else "")
-        raise SettingError(f"Unknown round {which!r} in the {flight.value} flight{grand}: "
-                           f"use a round number from 1 or one of {', '.join(names)}.")
+        raise SettingError(gettext_noop("Unknown round %(round)s in the %(flight)s "
+                                        "flight%(grand)s: use a round number from 1 or one of "
+                                        "%(names)s."),
+                           round=repr(which), flight=flight.value, grand=grand,
+                           names=", ".join(names))
     return which
 
 

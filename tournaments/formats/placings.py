@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .errors import NotFinishedError
 from .graph import Flight
+from .i18n import gettext_noop
 from .state import BracketState, MatchState, Status
 
 #: Which competition each flight belongs to.
@@ -43,8 +44,9 @@ def placings(state: BracketState) -> dict[str, tuple[Placing, ...]]:
     """Placings per competition (those the format has and someone entered), best first."""
     if not state.finished:
         waiting = [s.id for s in state.states if s.status in (Status.WAITING, Status.READY)]
-        raise NotFinishedError(f"The bracket is not finished: {len(waiting)} match(es) to "
-                               f"play, first {waiting[0]}.")
+        raise NotFinishedError(gettext_noop("The bracket is not finished: %(count)s match(es) "
+                                            "to play, first %(first)s."),
+                               count=len(waiting), first=waiting[0])
     seed_of = {entrant: seed for seed, entrant in enumerate(state.entrants, start=1)}
     result = {}
     for competition in dict.fromkeys(COMPETITION.values()):

@@ -13,6 +13,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import EntrantCountError
+from .i18n import gettext_noop
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +27,12 @@ class Fixture:
 def berger_rounds(players: Sequence[Hashable], *, cycles: int = 1) -> list[list[Fixture]]:
     """Rounds of fixtures: every player meets every other once per cycle."""
     if len(players) < 2:
-        raise EntrantCountError("A round robin needs at least two players.")
+        raise EntrantCountError(gettext_noop("A round robin needs at least two players."))
     if len(set(players)) != len(players):
-        raise EntrantCountError("A player is listed twice.")
+        raise EntrantCountError(gettext_noop("A player is listed twice."))
     if cycles not in (1, 2):
-        raise EntrantCountError("A round robin is single (1 cycle) or double (2).")
+        raise EntrantCountError(
+            gettext_noop("A round robin is single (1 cycle) or double (2)."))
     circle = list(players) + ([None] if len(players) % 2 else [])
     n = len(circle)
     fixed, turning = circle[-1], circle[:-1]

@@ -11,6 +11,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from .errors import EntrantCountError, EntrantsError, SettingError
+from .i18n import gettext_noop
 
 
 def bracket_size(entrants: int) -> int:
@@ -30,7 +31,8 @@ def seed_order(size: int) -> tuple[int, ...]:
     1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11.
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 1 or size & (size - 1):
-        raise EntrantCountError(f"A bracket size is a power of two, not {size!r}.")
+        raise EntrantCountError(gettext_noop("A bracket size is a power of two, not %(size)s."),
+                                size=repr(size))
     order = [1]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -41,7 +43,7 @@ def seed_order(size: int) -> tuple[int, ...]:
 def seeds_in_order(ranked: Sequence[Hashable]) -> dict[int, Hashable]:
     """Seed -> entrant for entrants listed strongest first (seed 1 is ``ranked[0]``)."""
     if len(set(ranked)) != len(ranked):
-        raise EntrantsError("An entrant is listed twice.")
+        raise EntrantsError(gettext_noop("An entrant is listed twice."))
     return {seed: entrant for seed, entrant in enumerate(ranked, start=1)}
 
 

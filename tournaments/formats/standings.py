@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import SettingError
+from .i18n import gettext_noop
 from .placings import ordinal
 
 #: Metric -> True when more is better.
@@ -85,9 +86,10 @@ def check_metrics(metrics: Iterable[str]) -> tuple[str, ...]:
     metrics = tuple(metrics)
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
-        raise SettingError(f"Unknown tie-break {unknown[0]!r}: use {', '.join(METRICS)}.")
+        raise SettingError(gettext_noop("Unknown tie-break %(name)s: use %(names)s."),
+                           name=repr(unknown[0]), names=", ".join(METRICS))
     if len(set(metrics)) != len(metrics):
-        raise SettingError("A tie-break is listed twice.")
+        raise SettingError(gettext_noop("A tie-break is listed twice."))
     return metrics
 
 

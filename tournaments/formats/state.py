@@ -22,6 +22,7 @@ from enum import Enum, StrEnum
 
 from .errors import EntrantsError, MatchNotReadyError, UnknownMatchError, WinnerNotInMatchError
 from .graph import Bracket, Bye, LoserOf, Match, Seed, Slot, WinnerOf
+from .i18n import gettext_noop
 
 
 class _ByeMarker(Enum):
@@ -171,13 +172,13 @@ def _seeds(bracket: Bracket, entrants) -> dict[int, Hashable]:
     if not isinstance(entrants, Mapping):
         entrants = dict(enumerate(entrants, start=1))
     if set(entrants) != set(range(1, bracket.entrants + 1)):
-        raise EntrantsError(f"Entrants must be given for seeds 1 to {bracket.entrants}, "
-                            "once each.")
+        raise EntrantsError(gettext_noop("Entrants must be given for seeds 1 to %(count)s, once "
+                                         "each."), count=bracket.entrants)
     keys = list(entrants.values())
     if any(key is None or key is BYE or isinstance(key, Winner) for key in keys):
-        raise EntrantsError("An entrant key cannot be None, BYE or a Winner.")
+        raise EntrantsError(gettext_noop("An entrant key cannot be None, BYE or a Winner."))
     if len(set(keys)) != len(keys):
-        raise EntrantsError("Two seeds have the same entrant.")
+        raise EntrantsError(gettext_noop("Two seeds have the same entrant."))
     return dict(entrants)
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from .errors import FormatError
+from .i18n import gettext_noop
 
 #: The bye's node in the matching graph (never a player's id: a private object).
 _BYE = object()
@@ -94,8 +95,10 @@ def records(rounds: Iterable[Iterable[Game]]) -> dict[Hashable, Record]:
             b.opponents.add(game.a)
             if game.winner is not None:
                 if game.winner not in (game.a, game.b):
-                    raise SwissError(f"Round {number + 1}: the winner {game.winner!r} did not "
-                                     f"play in {game.a!r} v {game.b!r}.")
+                    raise SwissError(gettext_noop("Round %(round)s: the winner %(winner)s did not "
+                                                  "play in %(a)s v %(b)s."),
+                                     round=number + 1, winner=repr(game.winner),
+                                     a=repr(game.a), b=repr(game.b))
                 winner, loser = (a, b) if game.winner == game.a else (b, a)
                 winner.wins += 1
                 loser.losses += 1
@@ -161,14 +164,16 @@ def _check(players: Sequence[tuple[Hashable, int]]) -> dict[Hashable, int]:
     for entry in players:
         player, rank = entry
         if player is None:
-            raise SwissError("A player's id cannot be null.")
+            raise SwissError(gettext_noop("A player's id cannot be null."))
         if player in ranks:
-            raise SwissError(f"Player {player!r} is listed twice.")
+            raise SwissError(gettext_noop("Player %(player)s is listed twice."),
+                             player=repr(player))
         if isinstance(rank, bool) or not isinstance(rank, int):
-            raise SwissError(f"Player {player!r}: the rank must be a whole number.")
+            raise SwissError(gettext_noop("Player %(player)s: the rank must be a whole number."),
+                             player=repr(player))
         ranks[player] = rank
     if len(set(ranks.values())) != len(ranks):
-        raise SwissError("Two players share a rank: ranks must be distinct.")
+        raise SwissError(gettext_noop("Two players share a rank: ranks must be distinct."))
     return ranks
 
 
@@ -276,7 +281,7 @@ def _match(playing: list, score: Mapping, found: Mapping) -> Pairing:
     if bye is not None:
         pairs.append((bye, None))
     if len(pairs) != (n + 1) // 2:  # pragma: no cover - a complete graph always matches
-        raise SwissError("No complete pairing was found.")
+        raise SwissError(gettext_noop("No complete pairing was found."))
     return Pairing(tuple(pairs), rematches, squared)
 
 

@@ -7,12 +7,12 @@ by byes or not needed. This module maps seeds to players, stores what it says, a
 overwrites a match that has started: a change there is flagged for the referee.
 """
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournaments import formats
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .errors import TournamentError
+from .errors import TournamentError, format_error
 from .options import round_lengths, round_name
 from .outcomes import publish, walkover_if_withdrawn
 
@@ -26,7 +26,7 @@ def _plan(tournament: Tournament, entrants: int):
         return formats.build(tournament.format, entrants,
                              reset=tournament.options.get("reset", True))
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def knockout_start(*, tournament: Tournament, ranked: list[Entry], by=None) -> None:
@@ -210,7 +210,7 @@ def _not_needed(row: TournamentMatch, want) -> str:
            formats.Status.BYE: "is a bye now"}.get(want.status,
                                                    "waits again on an earlier match")
     return (f"{BRACKET_FLAG}this match {why}; it was "
-            f"{row.get_status_display().lower()}. A referee decides.")
+            f"{_stored_status(row)}. A referee decides.")
 
 
 def _mismatch(row: TournamentMatch, players: tuple) -> str:
@@ -220,7 +220,14 @@ def _mismatch(row: TournamentMatch, players: tuple) -> str:
                                                                                       "name"))
     should = " v ".join(names.get(p, "?") if p else "?" for p in players)
     return (f"{BRACKET_FLAG}this match should be {should}; it was "
-            f"{row.get_status_display().lower()} with other players. A referee decides.")
+            f"{_stored_status(row)} with other players. A referee decides.")
+
+
+def _stored_status(row: TournamentMatch) -> str:
+    """The status's words in a stored flag: English, as the rest of the flag (which the
+    services read back), whatever the language of the request that wrote it."""
+    with translation.override("en"):
+        return row.get_status_display().lower()
 
 
 def _finish_if_done(tournament: Tournament, state, seeds: dict) -> None:

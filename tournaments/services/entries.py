@@ -6,6 +6,8 @@ import random
 import secrets
 
 from django.db import transaction
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from clubs.permissions import club_players
@@ -24,13 +26,15 @@ def tournament_create(*, club: Club, name: str, starts_on: datetime.date,
                       seeding: str = Tournament.Seeding.ORDER, created_by=None) -> Tournament:
     name = (name or "").strip()
     if not name:
-        raise TournamentError("A tournament needs a name.")
+        raise TournamentError(gettext("A tournament needs a name."))
     if format not in Tournament.Format.values:
-        raise TournamentError(f"Unknown format {format!r}.")
+        raise TournamentError(gettext("Unknown format %(format)s.") % {"format": repr(format)})
     if seeding not in Tournament.Seeding.values:
-        raise TournamentError(f"Unknown seeding {seeding!r}.")
+        raise TournamentError(gettext("Unknown seeding %(seeding)s.") % {
+            "seeding": repr(seeding)})
     if Tournament.objects.filter(club=club, name=name, starts_on=starts_on).exists():
-        raise TournamentError(f"{club} already has {name!r} on {starts_on}.")
+        raise TournamentError(gettext("%(club)s already has %(name)s on %(date)s.") % {
+            "club": club, "name": repr(name), "date": date_format(starts_on)})
     checked = tournament_options(format=format, options=options or {})
     return Tournament.objects.create(club=club, name=name, starts_on=starts_on, format=format,
                                      options=checked, seeding=seeding, created_by=created_by)
@@ -40,7 +44,7 @@ def tournament_create(*, club: Club, name: str, starts_on: datetime.date,
 def tournament_open_registration(*, tournament: Tournament) -> Tournament:
     tournament = lock(tournament.pk)
     if tournament.status != Status.DRAFT:
-        raise TournamentError("Registration opens only from a draft.")
+        raise TournamentError(gettext("Registration opens only from a draft."))
     tournament.status = Status.REGISTRATION
     tournament.save(update_fields=["status"])
     return tournament
@@ -48,7 +52,7 @@ def tournament_open_registration(*, tournament: Tournament) -> Tournament:
 
 def _open_for_entries(tournament: Tournament) -> None:
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
-        raise TournamentError("Entries are closed: the tournament has started.")
+        raise TournamentError(gettext("Entries are closed: the tournament has started."))
 
 
 @transaction.atomic
@@ -60,7 +64,8 @@ def entry_add(*, tournament: Tournament, player: Player | int) -> Entry:
     club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     entry = Entry.objects.filter(tournament=tournament, player_id=player_id).first()
     if entry is not None and entry.status == Entry.Status.ACTIVE:
-        raise TournamentError(f"{entry.player} is already entered.")
+        raise TournamentError(gettext("%(player)s is already entered.") % {
+            "player": entry.player})
     if entry is not None:  # re-entering after a withdrawal before the start
         entry.status, entry.withdrawn_at = Entry.Status.ACTIVE, None
         entry.save(update_fields=["status", "withdrawn_at"])
@@ -89,7 +94,7 @@ def entries_seed(*, tournament: Tournament, order: list[int] | None = None,
     if order is not None:
         by_id = {e.pk: e for e in entries}
         if sorted(order) != sorted(by_id):
-            raise TournamentError("The order must name every active entry exactly once.")
+            raise TournamentError(gettext("The order must name every active entry exactly once."))
         ranked = [by_id[pk] for pk in order]
     else:
         draw_seed = draw_seed or secrets.token_hex(8)
@@ -110,7 +115,7 @@ def entries_close(*, tournament: Tournament) -> list[Entry]:
     the tournament locked, inside the start's transaction."""
     entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).order_by("seed", "pk"))
     if len(entries) < 2:
-        raise TournamentError("A tournament needs at least two entries.")
+        raise TournamentError(gettext("A tournament needs at least two entries."))
     seeded = sorted((e for e in entries if e.seed), key=lambda e: e.seed)
     ranked = seeded + [e for e in entries if not e.seed]
     tournament.entries.update(seed=None)

@@ -7,6 +7,7 @@ import datetime
 
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -21,7 +22,7 @@ from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError, lock_event
+from .errors import NotAllowed, TournamentError, format_error, lock_event
 from .options import match_length
 from .workflow import ResultKind, result_confirm, result_correct, result_enter, result_report
 
@@ -42,12 +43,13 @@ def ladder_create(*, club: Club, name: str, reach: int = rules.DEFAULT_REACH,
                   length: int = DEFAULT_LENGTH) -> Ladder:
     name = (name or "").strip()
     if not name:
-        raise TournamentError("A ladder needs a name.")
-    match_length(length, "The ladder's match length")
+        raise TournamentError(gettext("A ladder needs a name."))
+    match_length(length, gettext("The ladder's match length"))
     if reach < 1 or days < 1:
-        raise TournamentError("Reach and days are 1 or more.")
+        raise TournamentError(gettext("Reach and days are 1 or more."))
     if Ladder.objects.filter(club=club, name=name).exists():
-        raise TournamentError(f"{club} already has a ladder called {name!r}.")
+        raise TournamentError(gettext("%(club)s already has a ladder called %(name)s.") % {
+            "club": club, "name": repr(name)})
     return Ladder.objects.create(club=club, name=name, reach=reach, days=days, length=length)
 
 
@@ -58,7 +60,7 @@ def ladder_join(*, ladder: Ladder, player: Player | int) -> LadderRung:
     player_id = player.pk if isinstance(player, Player) else player
     club_players(club=ladder.club_id, players=[player_id], error=TournamentError)
     if ladder.rungs.filter(player_id=player_id).exists():
-        raise TournamentError("That player is already on the ladder.")
+        raise TournamentError(gettext("That player is already on the ladder."))
     return LadderRung.objects.create(ladder=ladder, player_id=player_id,
                                      position=ladder.rungs.count() + 1)
 
@@ -73,10 +75,10 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
     """A player challenges someone above them (the director may issue for a player)."""
     ladder = _lock(ladder.pk)
     if not ladder.is_open:
-        raise TournamentError("This ladder is closed.")
+        raise TournamentError(gettext("This ladder is closed."))
     challenger = challenger or player_of_user(user=by)
     if challenger is None:
-        raise NotAllowed("Only a player on the ladder challenges.")
+        raise NotAllowed(gettext("Only a player on the ladder challenges."))
     challenger_id = challenger.pk if isinstance(challenger, Player) else challenger
     challenged_id = challenged.pk if isinstance(challenged, Player) else challenged
     last = dict(ladder.rungs.values_list("player_id", "last_opponent_id"))
@@ -91,7 +93,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
                               last_opponent={k: v for k, v in last.items() if v},
                               busy=busy, names=names)
     except rules.ChallengeError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     issued = now or timezone.now()
     return Challenge.objects.create(ladder=ladder, challenger_id=challenger_id,
                                     challenged_id=challenged_id, issued_at=issued,
@@ -109,9 +111,9 @@ def challenge_accept(*, challenge: Challenge, by) -> Challenge:
     _, row = _locked(challenge)
     player = player_of_user(user=by)
     if player is None or player.pk != row.challenged_id:
-        raise NotAllowed("Only the challenged player accepts a challenge.")
+        raise NotAllowed(gettext("Only the challenged player accepts a challenge."))
     if row.status != ChallengeStatus.OPEN:
-        raise TournamentError("This challenge is not waiting for an answer.")
+        raise TournamentError(gettext("This challenge is not waiting for an answer."))
     row.status, row.accepted_at = ChallengeStatus.ACCEPTED, timezone.now()
     row.save(update_fields=["status", "accepted_at"])
     return row
@@ -123,11 +125,11 @@ class ChallengeResults(ResultKind):
 
     reported, finished = ChallengeStatus.REPORTED, ChallengeStatus.DECIDED
     correctable = _DECIDED
-    outsider_reports = "Only the two players report their challenge."
-    not_reportable = "This challenge has no result to report now."
-    not_waiting = "This challenge is not waiting for a confirmation."
-    not_enterable = "This challenge is already decided."
-    not_correctable = "Only a decided challenge is corrected."
+    outsider_reports = gettext_noop("Only the two players report their challenge.")
+    not_reportable = gettext_noop("This challenge has no result to report now.")
+    not_waiting = gettext_noop("This challenge is not waiting for a confirmation.")
+    not_enterable = gettext_noop("This challenge is already decided.")
+    not_correctable = gettext_noop("Only a decided challenge is corrected.")
 
     def locked(self, row):
         return _locked(row)
@@ -179,7 +181,8 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
             club=row.ladder.club, data=match_file, filename=filename, uploaded_by=by,
             player_left=row.challenger, player_right=row.challenged, evidence=True)
     except MatchImportError as exc:
-        raise TournamentError(f"The match file was not accepted: {exc}") from exc
+        raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
+            "error": exc}) from exc
     row.save(update_fields=["match_record"])
     return row
 
@@ -309,15 +312,15 @@ def challenge_cancel(*, challenge: Challenge, by, reason: str = "",
     own = player is not None and player.pk == row.challenger_id
     if as_admin and not own:
         if row.status not in _UNPLAYED:
-            raise TournamentError("Only a challenge not yet played is cancelled.")
+            raise TournamentError(gettext("Only a challenge not yet played is cancelled."))
         audit_record(club_id=ladder.club_id, actor=by,
                      action=AuditEntry.Action.CHALLENGE_CANCELLED, target=row, reason=reason,
                      before={"status": row.status}, after={"status": ChallengeStatus.CANCELLED})
     elif not own:
-        raise NotAllowed("Only the challenger cancels their challenge.")
+        raise NotAllowed(gettext("Only the challenger cancels their challenge."))
     elif row.status != ChallengeStatus.OPEN:
-        raise TournamentError("The challenge was accepted: it is played now (or the "
-                              "director cancels it).")
+        raise TournamentError(gettext("The challenge was accepted: it is played now (or the "
+                              "director cancels it)."))
     row.status, row.decided_at = ChallengeStatus.CANCELLED, timezone.now()
     row.save(update_fields=["status", "decided_at"])
     return row
@@ -334,7 +337,7 @@ def ladder_leave(*, ladder: Ladder, by, player: Player | int | None = None, reas
     player_id = (player.pk if isinstance(player, Player) else player) or (me and me.pk)
     rung = ladder.rungs.select_related("player").filter(player_id=player_id).first()
     if rung is None:
-        raise TournamentError("That player is not on the ladder.")
+        raise TournamentError(gettext("That player is not on the ladder."))
     pending = ladder.challenges.filter(status__in=Challenge.OPEN_STATUSES).filter(
         models.Q(challenger_id=player_id) | models.Q(challenged_id=player_id))
     if me is None or me.pk != player_id:

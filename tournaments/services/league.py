@@ -7,6 +7,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -20,7 +21,7 @@ from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import TournamentError, lock_event
+from .errors import TournamentError, format_error, lock_event
 from .options import match_length
 from .workflow import (
     ResultKind,
@@ -49,19 +50,20 @@ def season_create(*, club: Club, name: str, starts_on: datetime.date, ends_on: d
     """A draft season with its divisions (lists of player ids, the top division first)."""
     name = (name or "").strip()
     if not name or ends_on < starts_on:
-        raise TournamentError("A season needs a name and an end after its start.")
-    match_length(length, "The season's match length")
+        raise TournamentError(gettext("A season needs a name and an end after its start."))
+    match_length(length, gettext("The season's match length"))
     if cycles not in (1, 2) or days_per_round < 1:
-        raise TournamentError("Single or double round robin, a day or more per round.")
+        raise TournamentError(gettext("Single or double round robin, a day or more per round."))
     if LeagueSeason.objects.filter(club=club, name=name).exists():
-        raise TournamentError(f"{club} already has a season called {name!r}.")
+        raise TournamentError(gettext("%(club)s already has a season called %(name)s.") % {
+            "club": club, "name": repr(name)})
     if missed_deadline not in LeagueSeason.MissedDeadline.values:
-        raise TournamentError("A missed deadline is void or goes to the referees.")
+        raise TournamentError(gettext("A missed deadline is void or goes to the referees."))
     everyone = [p for division in divisions for p in division]
     if len(set(everyone)) != len(everyone):
-        raise TournamentError("A player is in two divisions.")
+        raise TournamentError(gettext("A player is in two divisions."))
     if any(len(division) < 2 for division in divisions) or not divisions:
-        raise TournamentError("Every division needs at least two players.")
+        raise TournamentError(gettext("Every division needs at least two players."))
     club_players(club=club, players=everyone, error=TournamentError)
     season = LeagueSeason.objects.create(
         club=club, name=name, starts_on=starts_on, ends_on=ends_on, cycles=cycles,
@@ -81,7 +83,7 @@ def season_start(*, season: LeagueSeason) -> LeagueSeason:
     """Every division's fixtures, each round with its deadline."""
     season = _lock(season.pk)
     if season.status != LeagueSeason.Status.DRAFT:
-        raise TournamentError("This season has already started.")
+        raise TournamentError(gettext("This season has already started."))
     divisions = list(season.divisions.order_by("number"))
     players = [list(d.members.order_by("seed").values_list("player_id", flat=True))
                for d in divisions]
@@ -100,7 +102,7 @@ def _locked(fixture: Fixture) -> tuple[LeagueSeason, Fixture]:
     season = _lock(fixture.division.season_id)
     row = lock_row(Fixture, pk=fixture.pk, related=("division",))
     if season.status != LeagueSeason.Status.RUNNING:
-        raise TournamentError("The season is not running.")
+        raise TournamentError(gettext("The season is not running."))
     return season, row
 
 
@@ -111,11 +113,11 @@ class FixtureResults(ResultKind):
     reported, finished = FixtureStatus.REPORTED, FixtureStatus.FINISHED
     walkover = FixtureStatus.WALKOVER
     correctable = Fixture.CLOSED
-    outsider_reports = "Only the two players report their fixture."
-    not_reportable = "This fixture has no result to report now."
-    not_waiting = "This fixture is not waiting for a confirmation."
-    not_enterable = "This fixture is decided: correct it instead."
-    not_correctable = "Only a decided (or void) fixture is corrected."
+    outsider_reports = gettext_noop("Only the two players report their fixture.")
+    not_reportable = gettext_noop("This fixture has no result to report now.")
+    not_waiting = gettext_noop("This fixture is not waiting for a confirmation.")
+    not_enterable = gettext_noop("This fixture is decided: correct it instead.")
+    not_correctable = gettext_noop("Only a decided (or void) fixture is corrected.")
 
     def locked(self, row):
         return _locked(row)
@@ -179,10 +181,10 @@ def season_finish(*, season: LeagueSeason, leaving: list[int] = (), joining: lis
     bottom R down, leavers out, newcomers into the bottom division)."""
     season = _lock(season.pk)
     if season.status != LeagueSeason.Status.RUNNING:
-        raise TournamentError("Only a running season finishes.")
+        raise TournamentError(gettext("Only a running season finishes."))
     if Fixture.objects.filter(division__season=season).exclude(
             status__in=Fixture.CLOSED).exists():
-        raise TournamentError("Some fixtures have no result yet.")
+        raise TournamentError(gettext("Some fixtures have no result yet."))
     tables = [[row["player_id"] for row in division["rows"]]
               for division in reads.season_tables(season=season)]
     try:
@@ -190,7 +192,7 @@ def season_finish(*, season: LeagueSeason, leaving: list[int] = (), joining: lis
                                          relegate=season.relegate, leaving=set(leaving),
                                          joining=list(joining))
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     season.status = LeagueSeason.Status.FINISHED
     season.save(update_fields=["draft", "status"])
     return season
@@ -202,9 +204,9 @@ def season_next_confirm(*, season: LeagueSeason, name: str, starts_on: datetime.
     """The admin confirms the drafted divisions: the next season is created (a draft)."""
     season = _lock(season.pk)
     if season.status != LeagueSeason.Status.FINISHED or not season.draft:
-        raise TournamentError("Finish the season first: its draft makes the next one.")
+        raise TournamentError(gettext("Finish the season first: its draft makes the next one."))
     if LeagueSeason.objects.filter(previous=season).exists():
-        raise TournamentError("The next season already exists.")
+        raise TournamentError(gettext("The next season already exists."))
     return season_create(club=season.club, name=name, starts_on=starts_on, ends_on=ends_on,
                          divisions=season.draft, cycles=season.cycles,
                          days_per_round=season.days_per_round, promote=season.promote,
@@ -249,14 +251,14 @@ def fixture_rule(*, fixture: Fixture, by, outcome: str, reason: str, winner: int
     to one player, or the result the players did play. Kept in the audit log."""
     season, row = _locked(fixture)
     if row.status != FixtureStatus.OVERDUE:
-        raise TournamentError("Only a fixture past its deadline waits for a ruling.")
+        raise TournamentError(gettext("Only a fixture past its deadline waits for a ruling."))
     if outcome not in RULINGS:
-        raise TournamentError("Rule a void, a walkover or a result.")
+        raise TournamentError(gettext("Rule a void, a walkover or a result."))
     if outcome == "walkover" and winner not in (row.player_a_id, row.player_b_id):
-        raise TournamentError("The winner must be one of the two players.")
+        raise TournamentError(gettext("The winner must be one of the two players."))
     if outcome == "result":
         if score_a is None or score_b is None:
-            raise TournamentError("Give both scores.")
+            raise TournamentError(gettext("Give both scores."))
         check_score(RESULTS, row, winner=winner, score_a=score_a,
                     score_b=score_b)
     status = {"void": FixtureStatus.VOID, "walkover": FixtureStatus.WALKOVER,

@@ -4,10 +4,12 @@ reset, the pace used for time estimates. Checked once, stored as JSON on the eve
 Match lengths are the pure package's rule (``tournaments.formats.lengths``), for every
 event: knockouts, the groups' knockout, ladders and leagues (:func:`match_length`)."""
 
+from django.utils.translation import gettext
+
 from tournaments import formats
 from tournaments.models import Tournament
 
-from .errors import TournamentError
+from .errors import TournamentError, format_error
 
 #: Formats whose rounds have names (final, semi-final) to give their own length.
 NAMED_ROUNDS = (*formats.FORMATS, "groups")
@@ -36,35 +38,37 @@ def match_length(value, where: str = "match length") -> int:
     try:
         return formats.check_length(value, where)
     except formats.FormatError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def _lengths(*, format: str, options: dict) -> tuple[dict, dict]:
     rounds = options.get("round_lengths") or {}
     if rounds and format not in NAMED_ROUNDS:
-        raise TournamentError(f"Round lengths are for knockouts and the groups' knockout: "
-                              f"every round of a {format} plays the main length.")
+        raise TournamentError(gettext("Round lengths are for knockouts and the groups' "
+                                      "knockout: every round of a %(format)s plays the main "
+                                      "length.") % {"format": format})
     try:
         return formats.length_settings(options.get("lengths") or {}, rounds)
     except formats.FormatError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def tournament_options(*, format: str, options: dict) -> dict:
     """The options with defaults filled in, or a TournamentError naming the bad value."""
     if not isinstance(options, dict):
-        raise TournamentError("Options are a mapping of names to values.")
+        raise TournamentError(gettext("Options are a mapping of names to values."))
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        raise TournamentError(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise TournamentError(gettext("Unknown option(s): %(names)s.") % {
+            "names": ", ".join(sorted(unknown))})
     merged = {**DEFAULT_OPTIONS, **options}
     lengths, rounds = _lengths(format=format, options=options)
     for flag in ("crawford", "reset"):
         if not isinstance(merged[flag], bool):
-            raise TournamentError(f"{flag} is true or false.")
+            raise TournamentError(gettext("%(flag)s is true or false.") % {"flag": flag})
     pace = merged["minutes_per_point"]
     if isinstance(pace, bool) or not isinstance(pace, int | float) or not 1 <= pace <= 60:
-        raise TournamentError("The pace is 1 to 60 minutes per point.")
+        raise TournamentError(gettext("The pace is 1 to 60 minutes per point."))
     merged["lengths"], merged["round_lengths"] = lengths, rounds
     merged["master_points"] = master_point_weights(options)
     from .rounds import format_settings
@@ -79,13 +83,15 @@ def master_point_weights(options: dict) -> dict[str, float]:
     tournament, also those stored before the option existed)."""
     given = options.get("master_points") or {}
     if not isinstance(given, dict):
-        raise TournamentError("Master points weights are a mapping of names to numbers.")
+        raise TournamentError(gettext("Master points weights are a mapping of names to numbers."))
     weights = {**DEFAULT_OPTIONS["master_points"], **given}
     for name, value in weights.items():
         if name not in DEFAULT_OPTIONS["master_points"]:
-            raise TournamentError(f"Unknown master points weight {name!r}.")
+            raise TournamentError(gettext("Unknown master points weight %(name)s.") % {
+                "name": repr(name)})
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 10:
-            raise TournamentError(f"The {name} weight is a number from 0 to 10.")
+            raise TournamentError(gettext("The %(name)s weight is a number from 0 to 10.") % {
+                "name": name})
     return {name: float(value) for name, value in weights.items()}
 
 
@@ -96,7 +102,8 @@ def round_lengths(options: dict, bracket) -> dict[tuple[str, int], int]:
         return formats.round_lengths(bracket, lengths=options.get("lengths") or {},
                                      rounds=options.get("round_lengths") or {})
     except formats.FormatError as exc:
-        raise TournamentError(f"The event's match lengths: {exc}") from exc
+        raise TournamentError(gettext("The event's match lengths: %(error)s") % {
+            "error": format_error(exc)}) from exc
 
 
 def round_name(*, flight: str, number: int, last: int) -> str:

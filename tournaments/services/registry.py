@@ -9,6 +9,7 @@ app calls ``tournament_start``, ``tournament_refresh`` and ``tournament_close``.
 """
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournaments import selectors_rounds
 from tournaments.models import Entry, Tournament, TournamentMatch
@@ -61,7 +62,7 @@ class Knockout(FormatHandler):
         return bracket_refresh(tournament=tournament, by=by)
 
     def close(self, *, tournament, by=None):
-        raise TournamentError("A knockout finishes with its final.")
+        raise TournamentError(gettext("A knockout finishes with its final."))
 
     def standings(self, *, tournament):
         return []  # its placings, on the bracket's page
@@ -142,7 +143,7 @@ def tournament_start(*, tournament: Tournament, by=None) -> Tournament:
     director to pair round 1."""
     tournament = lock(tournament.pk)
     if tournament.status not in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
-        raise TournamentError("This tournament has already started.")
+        raise TournamentError(gettext("This tournament has already started."))
     ranked = entries_close(tournament=tournament)
     handler_for(tournament).start(tournament=tournament, ranked=ranked, by=by)
     return tournament

@@ -5,6 +5,7 @@ published to the table of finished matches."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from audit.models import AuditEntry
 from audit.services import audit_record
@@ -67,8 +68,8 @@ def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, scor
 def match_start(*, match: TournamentMatch) -> TournamentMatch:
     _, row = _locked_match(match)
     if row.status != MatchStatus.READY:
-        raise TournamentError(f"Match {row.key} cannot start: it is "
-                              f"{row.get_status_display().lower()}.")
+        raise TournamentError(gettext("Match %(key)s cannot start: it is %(status)s.") % {
+            "key": row.key, "status": row.get_status_display().lower()})
     row.status, row.started_at = MatchStatus.IN_PROGRESS, timezone.now()
     row.save(update_fields=["status", "started_at"])
     return row
@@ -82,8 +83,8 @@ class MatchResults(ResultKind):
 
     finished = MatchStatus.FINISHED
     correctable = (MatchStatus.FINISHED, MatchStatus.WALKOVER)
-    outsider_reports = "Only the two players of a match report its result."
-    not_waiting = "This report is no longer waiting for a confirmation."
+    outsider_reports = gettext_noop("Only the two players of a match report its result.")
+    not_waiting = gettext_noop("This report is no longer waiting for a confirmation.")
 
     def locked(self, row):
         return _locked_match(row)
@@ -95,10 +96,10 @@ class MatchResults(ResultKind):
 
     def refusal(self, which: str, row) -> str:
         if which == "not_correctable":
-            return f"Match {row.key} has no result to correct yet."
+            return gettext("Match %(key)s has no result to correct yet.") % {"key": row.key}
         if which in ("not_reportable", "not_enterable"):
-            return (f"Match {row.key} is not ready to be played "
-                    f"({row.get_status_display().lower()}).")
+            return gettext("Match %(key)s is not ready to be played (%(status)s).") % {
+                "key": row.key, "status": row.get_status_display().lower()}
         return super().refusal(which, row)
 
     def report(self, event, row, *, by, winner, score_a, score_b, match_file=None,
@@ -131,8 +132,8 @@ class MatchResults(ResultKind):
         """A report waiting for the opponent gives way; a disputed or flagged one is the
         referees' to settle with a reason (:func:`match_result_resolve`)."""
         if row.reports.filter(status__in=[ReportStatus.DISPUTED, ReportStatus.FLAGGED]).exists():
-            raise TournamentError(f"Match {row.key}'s result is with the referees: settle it "
-                                  "with a reason.")
+            raise TournamentError(gettext("Match %(key)s's result is with the referees: "
+                                          "settle it with a reason.") % {"key": row.key})
         row.reports.filter(status=ReportStatus.PENDING).update(
             status=ReportStatus.WITHDRAWN, resolved_by=by, resolved_at=timezone.now())
 
@@ -168,14 +169,16 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
 
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
     if report.reported_by_id == by.pk:
-        raise TournamentError("You already reported this match: your opponent confirms it.")
+        raise TournamentError(
+            gettext("You already reported this match: your opponent confirms it."))
     if report.status != ReportStatus.PENDING:
-        raise TournamentError("This match's result is with the referees.")
+        raise TournamentError(gettext("This match's result is with the referees."))
     if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
         return _confirm(tournament, row, report, by=by)
     return _dispute(row, report, by=by,
-                    reason=f"The players disagree: the other report says "
-                           f"{score_a}–{score_b}.")
+                    reason=gettext("The players disagree: the other report says "
+                                   "%(score_a)s–%(score_b)s.") % {"score_a": score_a,
+                                                                  "score_b": score_b})
 
 
 def _import_evidence(tournament, row, data: bytes, filename: str, by):
@@ -189,7 +192,8 @@ def _import_evidence(tournament, row, data: bytes, filename: str, by):
                             player_left=row.player_a, player_right=row.player_b,
                             options=rules, evidence=True)
     except MatchImportError as exc:
-        raise TournamentError(f"The match file was not accepted: {exc}") from exc
+        raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
+            "error": exc}) from exc
 
 
 def _confirm(tournament, row, report, *, by) -> ResultReport:
@@ -222,13 +226,14 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
     _, row = _locked_match(report.match)
     report = lock_row(ResultReport, pk=report.pk)
     if not is_opponent(RESULTS, row, report, by):
-        raise NotAllowed("Only the opponent disputes a reported result.")
+        raise NotAllowed(gettext("Only the opponent disputes a reported result."))
     reason = (reason or "").strip()
     if not reason:
-        raise TournamentError("Say what is wrong with the reported result.")
+        raise TournamentError(gettext("Say what is wrong with the reported result."))
     if report.status != ReportStatus.PENDING:
-        raise TournamentError("This report is no longer waiting for a confirmation.")
-    return _dispute(row, report, by=by, reason=f"Disputed by {player_of_user(user=by)}: {reason}")
+        raise TournamentError(gettext("This report is no longer waiting for a confirmation."))
+    return _dispute(row, report, by=by, reason=gettext("Disputed by %(player)s: %(reason)s") % {
+        "player": player_of_user(user=by), "reason": reason})
 
 
 def report_verify(*, report_id: int) -> ResultReport | None:
@@ -323,10 +328,10 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
     reason = reason_given(reason)
     tournament, row = _locked_match(match)
     if not row.flag:
-        raise TournamentError(f"Match {row.key} is not flagged.")
+        raise TournamentError(gettext("Match %(key)s is not flagged.") % {"key": row.key})
     if row.reports.filter(status__in=OPEN_REPORTS).exists():
-        raise TournamentError(f"Match {row.key} has a report waiting: settle it with a "
-                              "result.")
+        raise TournamentError(gettext("Match %(key)s has a report waiting: settle it with a "
+                                      "result.") % {"key": row.key})
     stands = is_bracket_flag(row.flag)
     if stands:
         _check_can_stand(tournament, row)
@@ -343,15 +348,23 @@ def match_flag_clear(*, match: TournamentMatch, by, reason: str) -> TournamentMa
 def _check_can_stand(tournament: Tournament, row: TournamentMatch) -> None:
     status, _, elsewhere = bracket_due(tournament=tournament, match=row, stands=True)
     if status not in (Status.READY, Status.FINISHED):
-        raise TournamentError(f"Match {row.key} waits on an earlier match or is no longer "
-                              "needed: its result cannot stand. Order a replay (the result "
-                              "is voided) or correct the earlier match.")
+        raise TournamentError(gettext("Match %(key)s waits on an earlier match or is no "
+                                      "longer needed: its result cannot stand. Order a "
+                                      "replay (the result is voided) or correct the earlier "
+                                      "match.") % {"key": row.key})
     twice = [p for p in (row.player_a, row.player_b) if p is not None and p.pk in elsewhere]
     if twice:
-        names = " and ".join(p.name for p in twice)
-        raise TournamentError(f"{names} now also plays elsewhere in the bracket (after the "
-                              f"correction): match {row.key}'s result cannot stand. Order a "
-                              "replay or record a new result between the right players.")
+        names = gettext("%(first)s and %(second)s") % {
+            "first": twice[0].name, "second": twice[1].name} if len(twice) > 1 \
+            else twice[0].name
+        raise TournamentError(
+            ngettext("%(names)s now also plays elsewhere in the bracket (after the correction): "
+                     "match %(key)s's result cannot stand. Order a replay or record a new "
+                     "result between the right players.",
+                     "%(names)s now also play elsewhere in the bracket (after the correction): "
+                     "match %(key)s's result cannot stand. Order a replay or record a new "
+                     "result between the right players.", len(twice))
+            % {"names": names, "key": row.key})
 
 
 @transaction.atomic
@@ -363,8 +376,8 @@ def match_replay(*, match: TournamentMatch, by, reason: str) -> TournamentMatch:
     reason = reason_given(reason)
     tournament, row = _locked_match(match)
     if not is_bracket_flag(row.flag):
-        raise TournamentError(f"Match {row.key} is not flagged after a correction: only "
-                              "such a match is ordered replayed.")
+        raise TournamentError(gettext("Match %(key)s is not flagged after a correction: only "
+                                      "such a match is ordered replayed.") % {"key": row.key})
     audit_record(club_id=tournament.club_id, actor=by, target=row, reason=reason,
                  action=AuditEntry.Action.RESULT_DISPUTE_RESOLVED,
                  before={"flag": row.flag, "played": _played_dict(row)},

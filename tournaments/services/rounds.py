@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Player
 from clubs.permissions import club_players
@@ -19,7 +20,7 @@ from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .errors import TournamentError, lock
+from .errors import TournamentError, format_error, lock
 from .outcomes import publish, walkover_if_withdrawn
 
 MatchStatus = TournamentMatch.Status
@@ -56,22 +57,25 @@ def format_settings(*, format: str, given: dict) -> dict:
     """The format's settings with defaults filled in (empty for the knockouts)."""
     if format not in DEFAULTS:
         if given:
-            raise TournamentError("Format settings are for Swiss, round robins and groups.")
+            raise TournamentError(
+                gettext("Format settings are for Swiss, round robins and groups."))
         return {}
     if not isinstance(given, dict):
-        raise TournamentError("Format settings are a mapping of names to values.")
+        raise TournamentError(gettext("Format settings are a mapping of names to values."))
     unknown = set(given) - set(DEFAULTS[format])
     if unknown:
-        raise TournamentError(f"Unknown setting(s) for {format}: {', '.join(sorted(unknown))}.")
+        raise TournamentError(gettext("Unknown setting(s) for %(format)s: %(names)s.") % {
+            "format": format, "names": ", ".join(sorted(unknown))})
     merged = {**DEFAULTS[format], **given}
     for name, value in merged.items():
         check = _CHECKS.get(name, lambda v: isinstance(v, bool))
         if not check(value):
-            raise TournamentError(f"The setting {name} cannot be {value!r}.")
+            raise TournamentError(gettext("The setting %(name)s cannot be %(value)s.") % {
+                "name": name, "value": repr(value)})
     try:
         merged["tiebreaks"] = list(pure_standings.check_metrics(merged["tiebreaks"]))
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     return merged
 
 
@@ -122,7 +126,7 @@ def round_robin_lay_out(tournament: Tournament, players: list[int], settings: di
         _lay_out_round_robin(tournament, players, flight="rr", label="Round",
                              cycles=settings["cycles"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -> None:
@@ -133,7 +137,7 @@ def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -
             _lay_out_round_robin(tournament, members, flight=label,
                                  label=f"Group {label} round", cycles=settings["cycles"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def _lay_out_round_robin(tournament, players, *, flight, label, cycles) -> None:
@@ -158,24 +162,25 @@ def swiss_round_preview(*, tournament: Tournament) -> dict:
     """The next round's pairs (player ids), without storing anything."""
     tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
     if not tournament.kind.is_paired_by_round:
-        raise TournamentError("Only a Swiss or MoreSwiss is paired round by round.")
+        raise TournamentError(gettext("Only a Swiss or MoreSwiss is paired round by round."))
     if tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("Start the tournament before pairing a round.")
+        raise TournamentError(gettext("Start the tournament before pairing a round."))
     players, games, rows = _swiss_inputs(tournament)
     if any(r.status not in (*TournamentMatch.DECIDED, MatchStatus.SKIPPED) for r in rows):
-        raise TournamentError("Every match of the current round needs its result first.")
+        raise TournamentError(gettext("Every match of the current round needs its result first."))
     options = event_settings(tournament)
     if options.get("rounds") and len(games) >= options["rounds"]:
-        raise TournamentError(f"All {options['rounds']} rounds are played: close the event.")
+        raise TournamentError(gettext("All %(rounds)s rounds are played: close the event.") % {
+            "rounds": options["rounds"]})
     try:
         # Only a MoreSwiss has the setting: a Swiss's settings refuse it.
         pairing = swiss.pair(players, games, losses_out=options.get("losses_out"),
                              bye_is_win=options["bye_is_win"],
                              late_half_points=options["late_half_points"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
     if not pairing.pairs:
-        raise TournamentError("Only one player is left: close the event.")
+        raise TournamentError(gettext("Only one player is left: close the event."))
     return {"round": len(games) + 1, "pairs": [list(p) for p in pairing.pairs],
             "rematches": swiss.rematch_pairs(pairing.pairs, games)}
 
@@ -186,7 +191,7 @@ def swiss_pairs_swap(*, tournament: Tournament, pairs: list, first: int, second:
     are returned for the director to see before publishing."""
     flat = [p for pair in pairs for p in pair]
     if first not in flat or second not in flat or first == second:
-        raise TournamentError("Choose two different players of the proposed pairings.")
+        raise TournamentError(gettext("Choose two different players of the proposed pairings."))
     swapped = [[second if p == first else first if p == second else p for p in pair]
                for pair in pairs]
     _, games, _ = _swiss_inputs(tournament)
@@ -204,12 +209,12 @@ def swiss_round_publish(*, tournament: Tournament, pairs: list, by=None) -> Roun
     try:
         cleaned = [(int(a), None if b is None else int(b)) for a, b in pairs]
     except (TypeError, ValueError) as exc:
-        raise TournamentError("Pairs are [player id, player id or null].") from exc
+        raise TournamentError(gettext("Pairs are [player id, player id or null].")) from exc
     given = sorted(p for pair in cleaned for p in pair if p is not None)
     if given != expected:
-        raise TournamentError("The pairings must name every player still in exactly once.")
+        raise TournamentError(gettext("The pairings must name every player still in exactly once."))
     if sum(b is None for _, b in cleaned) != len(expected) % 2:
-        raise TournamentError("Only an odd number of players has a bye, and only one.")
+        raise TournamentError(gettext("Only an odd number of players has a bye, and only one."))
     cleaned.sort(key=lambda pair: pair[1] is None)
     _, games, _ = _swiss_inputs(tournament)
     round_ = _round(tournament, flight="swiss", number=preview["round"],
@@ -226,11 +231,11 @@ def entry_add_late(*, tournament: Tournament, player: Player | int) -> Entry:
     point per missed round, a setting) and are paired from the next round."""
     tournament = lock(tournament.pk)
     if not tournament.kind.is_paired_by_round or tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("Late entries join a running Swiss or MoreSwiss only.")
+        raise TournamentError(gettext("Late entries join a running Swiss or MoreSwiss only."))
     player_id = player.pk if isinstance(player, Player) else player
     club_players(club=tournament.club_id, players=[player_id], error=TournamentError)
     if tournament.entries.filter(player_id=player_id).exists():
-        raise TournamentError("That player is already entered.")
+        raise TournamentError(gettext("That player is already entered."))
     seed = (tournament.entries.aggregate(top=Max("seed"))["top"] or 0) + 1
     return Entry.objects.create(tournament=tournament, player_id=player_id, seed=seed)
 
@@ -309,10 +314,10 @@ def rounds_close(*, tournament: Tournament) -> None:
     group stage): every match must be decided; the placings are stored. The round-based
     handlers' close (``registry``), with the tournament locked."""
     if tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("Only a running tournament is closed.")
+        raise TournamentError(gettext("Only a running tournament is closed."))
     if tournament.matches.exclude(
             status__in=[*TournamentMatch.DECIDED, MatchStatus.SKIPPED]).exists():
-        raise TournamentError("Some matches have no result yet.")
+        raise TournamentError(gettext("Some matches have no result yet."))
     _finish(tournament)
 
 
@@ -321,17 +326,17 @@ def group_stage_finish(*, tournament: Tournament) -> list[int]:
     first: the top K of each group by its standings, crossing over (A1 v B2, B1 v A2...).
     The group stage closes with its placings. With the tournament locked."""
     if not tournament.kind.is_grouped or tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("Only a running group stage sends players to a knockout.")
+        raise TournamentError(gettext("Only a running group stage sends players to a knockout."))
     if tournament.matches.exclude(
             status__in=[*TournamentMatch.DECIDED, MatchStatus.SKIPPED]).exists():
-        raise TournamentError("Every group match needs its result first.")
+        raise TournamentError(gettext("Every group match needs its result first."))
     finishers = [[row["player_id"] for row in reads.standings_table(
         tournament=tournament, flight=flight)["rows"] if not row["withdrawn"]]
         for flight in reads.groups_of(tournament=tournament)]
     try:
         return pure_groups.knockout_seeds(finishers, event_settings(tournament)["qualifiers"])
     except ValueError as exc:
-        raise TournamentError(str(exc)) from exc
+        raise TournamentError(format_error(exc)) from exc
 
 
 def group_stage_link(*, tournament: Tournament, knockout: Tournament) -> None:

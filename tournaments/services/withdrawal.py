@@ -3,6 +3,7 @@ goes; after it the format moves on (a walkover for the next opponent)."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.services.locks import lock_row
 from tournaments.models import Entry, Tournament
@@ -20,9 +21,10 @@ def entry_withdraw(*, entry: Entry, by=None) -> Entry:
     tournament = lock(entry.tournament_id)
     entry = lock_row(Entry, pk=entry.pk)
     if tournament.status == Status.FINISHED:
-        raise TournamentError("The tournament is over: nobody can withdraw from it now.")
+        raise TournamentError(gettext("The tournament is over: nobody can withdraw from it now."))
     if entry.status != Entry.Status.ACTIVE:
-        raise TournamentError(f"{entry.player} has already left the tournament.")
+        raise TournamentError(gettext("%(player)s has already left the tournament.") % {
+            "player": entry.player})
     entry.status, entry.withdrawn_at = Entry.Status.WITHDRAWN, timezone.now()
     entry.save(update_fields=["status", "withdrawn_at"])
     if tournament.status == Status.RUNNING:
@@ -35,6 +37,6 @@ def entry_withdraw_own(*, entry: Entry, by) -> Entry:
     """A player withdraws themselves: the director's withdrawal (:func:`entry_withdraw`), by
     the entry's own player only (the club's admins withdraw anyone, behind their gate)."""
     if not Entry.objects.filter(pk=entry.pk, player__user_id=by.pk).exists():
-        raise NotAllowed("Only the player of an entry withdraws it; the club's admins "
-                         "withdraw anyone.")
+        raise NotAllowed(gettext("Only the player of an entry withdraws it; the club's admins "
+                         "withdraw anyone."))
     return entry_withdraw(entry=entry, by=by)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.permissions import is_referee
@@ -41,7 +43,7 @@ class ResultKind:
     walkover: str | None = None
     correctable: tuple[str, ...]
     #: The refusals, in the kind's words.
-    outsider_reports: str = "Only the two players report their match."
+    outsider_reports: str = gettext_noop("Only the two players report their match.")
     not_reportable: str
     not_waiting: str
     not_enterable: str
@@ -70,8 +72,8 @@ class ResultKind:
         raise NotImplementedError
 
     def refusal(self, which: str, row) -> str:
-        """The refusal ``which`` (``not_reportable``...) for this row."""
-        return getattr(self, which)
+        """The refusal ``which`` (``not_reportable``...) for this row, translated."""
+        return gettext(getattr(self, which))
 
     # ------------------------------------------------------------------ the steps
 
@@ -123,7 +125,7 @@ def result_report(kind: ResultKind, *, row, by, winner: int, score_a: int, score
     # Who, before what; a match still waiting for its players (never reportable) has
     # nobody to ask yet.
     if None not in kind.players(row):
-        _player_of(kind, row, by, kind.outsider_reports)
+        _player_of(kind, row, by, kind.refusal("outsider_reports", row))
     if not kind.reportable(row):
         raise TournamentError(kind.refusal("not_reportable", row))
     check_score(kind, row, winner=winner, score_a=score_a, score_b=score_b)
@@ -138,8 +140,8 @@ def result_confirm(kind: ResultKind, *, row, by, **found):
     event, row = kind.locked(row)
     report = kind.waiting(row, **found)
     if not (is_opponent(kind, row, report, by) or _decides_for_club(event, report, by)):
-        raise NotAllowed("Only the opponent, or the club's admins and referees, confirm a "
-                         "reported result.")
+        raise NotAllowed(gettext("Only the opponent, or the club's admins and referees, confirm a "
+                         "reported result."))
     if not kind.is_waiting(report):
         raise TournamentError(kind.refusal("not_waiting", row))
     return kind.confirm(event, row, report, by=by)
@@ -165,7 +167,7 @@ def result_enter(kind: ResultKind, *, row, by, winner: int, score_a: int | None,
         raise TournamentError(kind.refusal("not_enterable", row))
     if walkover:
         if winner not in kind.players(row):
-            raise TournamentError("The winner must be one of the two players.")
+            raise TournamentError(gettext("The winner must be one of the two players."))
         score_a = score_b = None
     else:
         check_score(kind, row, winner=winner, score_a=score_a, score_b=score_b)
@@ -179,7 +181,7 @@ def result_enter(kind: ResultKind, *, row, by, winner: int, score_a: int | None,
 def reason_given(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise TournamentError("Give a reason: it is kept in the audit log.")
+        raise TournamentError(gettext("Give a reason: it is kept in the audit log."))
     return reason
 
 
@@ -195,7 +197,7 @@ def result_correct(kind: ResultKind, *, row, by, winner: int, score_a: int, scor
     before = {"winner": row.winner_id, "score": list(kind.scores(row)), "status": row.status}
     after = {"winner": winner, "score": [score_a, score_b], "status": kind.finished}
     if before == after:
-        raise TournamentError("That is the result already recorded.")
+        raise TournamentError(gettext("That is the result already recorded."))
     audit_record(club_id=event.club_id, actor=by, action=AuditEntry.Action.RESULT_CORRECTED,
                  target=row, reason=reason, before=before, after=after)
     kind.set_result(row, winner=winner, score_a=score_a, score_b=score_b)
