@@ -24,6 +24,7 @@ from ratings import core as pure
 from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch
 from tournaments.models import Placing
+from tournaments.models_labels import competition_name, place_label
 
 from .charts import rating_chart
 
@@ -312,8 +313,9 @@ def player_placings(*, club: Club, player: Player) -> list[dict]:
     for placing in (Placing.objects.filter(tournament__club=club, player=player)
                     .select_related("tournament").order_by("-tournament__starts_on")):
         award = awards.get((placing.tournament_id, placing.competition))
-        rows.append({"tournament": placing.tournament, "competition": placing.competition,
-                     "place": placing.label, "field_size": placing.field_size,
+        rows.append({"tournament": placing.tournament,
+                     "competition": competition_name(placing.competition),
+                     "place": place_label(placing.label), "field_size": placing.field_size,
                      "master_points": round(award.match_points + award.placement_points, 2)
                      if award else 0.0})
     return rows
