@@ -2,7 +2,7 @@
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from clubs.selectors import club_members
 from tournaments.formats import DEFAULT_LENGTH, DEFAULT_LENGTHS, Flight
@@ -20,7 +20,8 @@ _METRIC_NAMES = ", ".join(pure_standings.METRICS)
 
 
 def _filled(text, **values) -> str:
-    """A marked text with its values, translated when shown (not at import)."""
+    """A text marked with ``gettext_noop`` (for the extractor), translated when shown (not at
+    import), then filled with its values."""
     return gettext(text) % values
 
 
@@ -63,9 +64,9 @@ class TournamentForm(forms.Form):
     # Swiss and MoreSwiss.
     rounds = forms.IntegerField(
         min_value=1, max_value=30, required=False, label=gettext_lazy("Number of rounds"),
-        help_text=filled_lazy("Blank: decide as you go. Suggested: ceil(log2 N) for N players "
-                              "(%(examples)s); the pairing page shows it for the field "
-                              "entered.", examples=_EXAMPLES))
+        help_text=filled_lazy(gettext_noop(
+            "Blank: decide as you go. Suggested: ceil(log2 N) for N players (%(examples)s); the "
+            "pairing page shows it for the field entered."), examples=_EXAMPLES))
     losses_out = forms.IntegerField(min_value=1, max_value=9, initial=3, required=False,
                                     label=gettext_lazy("Out after this many losses"))
     bye_is_win = forms.BooleanField(required=False, initial=True,
@@ -83,8 +84,8 @@ class TournamentForm(forms.Form):
     # Every round-based format.
     tiebreaks = forms.CharField(
         max_length=200, required=False, label=gettext_lazy("Tie-break order"),
-        help_text=filled_lazy("Comma-separated, first decides first, from: %(names)s. Blank: "
-                              "the format's usual order (Swiss: %(swiss)s).",
+        help_text=filled_lazy(gettext_noop("Comma-separated, first decides first, from: %(names)s. "
+                                           "Blank: the format's usual order (Swiss: %(swiss)s)."),
                               names=_METRIC_NAMES,
                               swiss=", ".join(pure_standings.SWISS_METRICS)))
     walkovers_count = forms.BooleanField(required=False, initial=True,

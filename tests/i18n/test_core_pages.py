@@ -25,7 +25,7 @@ def test_the_frame_speaks_the_members_language(client, alice):
     session[SESSION_KEY] = "ja"
     session.save()
     page = client.get(reverse("clubs:home")).content.decode()
-    assert '<html lang="ja">' in page and "ログアウト" in page and "お知らせ" in page
+    assert '<html lang="ja">' in page and "ログアウト" in page and "通知" in page
 
 
 def test_the_javascript_catalog_comes_before_any_script(client):

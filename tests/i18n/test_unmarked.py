@@ -36,13 +36,14 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 #: Move notation: "bar/22", "6/off".
 MOVE_WORDS = re.compile(r"(?i)(?:(?<=/)(?:bar|off)\b|\b(?:bar|off)(?=/))")
 #: gnubg's Position and Match IDs (base64), and file names' extensions.
-IDS = re.compile(r"\b[A-Za-z0-9+/]{12,16}\b|\.(?:mat|sgf|txt|csv)\b")
+#: A bracket's match keys ("LC1-2", "M3-1", "F1").
+IDS = re.compile(r"\b[A-Za-z0-9+/]{12,16}\b|\.(?:mat|sgf|txt|csv)\b|\b[A-Z]{1,3}\d+(?:-\d+)?\b")
 #: Texts that stay as they are in every language.
 ALLOWED = {"API", "SGF", "CSV", "JSON", "PDF", "gnubg", "GNU Backgammon", "OK", "ID", "PR",
            "PIN", "URL", "Elo", "FIBS", "XG", "eXtreme Gammon", "vs", "px", "am", "pm"}
 PROJECT_APPS = {"clubs", "results", "games", "chouette", "tournaments", "accounts",
                 "notifications", "ratings", "analysis", "live", "audit", "ops"}
-DATA_FIELDS = {"currency", "subject", "city", "event", "place", "email", "slug", "title",
+DATA_FIELDS = {"currency", "subject", "draw_seed", "city", "event", "place", "email", "slug", "title",
                "venue", "location", "username", "first_name", "last_name"}
 
 
@@ -74,7 +75,8 @@ def _third_party_texts() -> set[str]:
     with translation.override("en"):
         for names in (dates.MONTHS, dates.MONTHS_3, dates.MONTHS_AP, dates.MONTHS_ALT,
                       dates.WEEKDAYS, dates.WEEKDAYS_ABBR):
-            texts.update(str(name) for name in names.values())
+            texts.update(text for name in names.values() for text in (str(name),
+                                                                      str(name).rstrip(".")))
         # Django's own help texts, written with their values (its catalogue translates them).
         texts.update(str(text) for text in password_validators_help_texts())
     texts.update({"a.m.", "p.m.", "AM", "PM", "noon", "midnight", "minute", "minutes", "hour",
