@@ -43,8 +43,8 @@ ALLOWED = {"API", "SGF", "CSV", "JSON", "PDF", "gnubg", "GNU Backgammon", "OK", 
            "PIN", "URL", "Elo", "FIBS", "XG", "eXtreme Gammon", "vs", "px", "am", "pm"}
 PROJECT_APPS = {"clubs", "results", "games", "chouette", "tournaments", "accounts",
                 "notifications", "ratings", "analysis", "live", "audit", "ops"}
-DATA_FIELDS = {"currency", "subject", "draw_seed", "city", "event", "place", "email", "slug", "title",
-               "venue", "location", "username", "first_name", "last_name"}
+DATA_FIELDS = {"currency", "subject", "draw_seed", "city", "event", "place", "email", "slug",
+               "title", "venue", "location", "username", "first_name", "last_name"}
 
 
 @pytest.fixture(scope="session")
