@@ -2,6 +2,8 @@
 
 from django.db import migrations
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,19 +12,19 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='accountpreference',
             options={'verbose_name': 'account preference', 'verbose_name_plural': 'account preferences'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='invitation',
             options={'ordering': ['-created_at', '-id'], 'verbose_name': 'invitation', 'verbose_name_plural': 'invitations'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='joinrequest',
             options={'ordering': ['-created_at', '-id'], 'verbose_name': 'request to join', 'verbose_name_plural': 'requests to join'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='outboundmail',
             options={'ordering': ['-created_at', '-id'], 'verbose_name': 'outbound mail', 'verbose_name_plural': 'outbound mails'},
         ),

@@ -6,6 +6,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -16,187 +18,187 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='accountpreference',
             name='language',
             field=models.CharField(blank=True, choices=[('en', 'English'), ('da', 'Dansk'), ('de', 'Deutsch'), ('it', 'Italiano'), ('ja', '日本語')], help_text="Blank: the club's language, else the browser's.", max_length=8, verbose_name='language'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='accountpreference',
             name='user',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='preference', to=settings.AUTH_USER_MODEL, verbose_name='user'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='accepted_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='accepted at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='accepted_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='accepted by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='created_at',
             field=models.DateTimeField(default=django.utils.timezone.now, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='email',
             field=models.EmailField(max_length=254, verbose_name='email'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='expires_at',
             field=models.DateTimeField(verbose_name='expires at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='invited_by',
             field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='invited by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='name',
             field=models.CharField(blank=True, max_length=120, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='player',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='invitations', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='revoked_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='revoked at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='role',
             field=models.CharField(choices=[('admin', 'Club admin'), ('referee', 'Referee'), ('player', 'Player')], default='player', max_length=16, verbose_name='role'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='sent_count',
             field=models.PositiveSmallIntegerField(default=1, verbose_name='sent count'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='join_requests', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='created_at',
             field=models.DateTimeField(default=django.utils.timezone.now, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='decided_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='decided at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='decided_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='decided by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='message',
             field=models.TextField(blank=True, max_length=1000, verbose_name='message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='name',
             field=models.CharField(help_text='The name to play under.', max_length=120, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='status',
             field=models.CharField(choices=[('pending', "Waiting for the club's admins"), ('approved', 'Approved'), ('refused', 'Refused')], default='pending', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='joinrequest',
             name='user',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='join_requests', to=settings.AUTH_USER_MODEL, verbose_name='user'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='attempts',
             field=models.PositiveSmallIntegerField(default=0, verbose_name='attempts'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='body',
             field=models.TextField(blank=True, help_text='The plain text.', verbose_name='body'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='club',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='created_at',
             field=models.DateTimeField(default=django.utils.timezone.now, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='html_body',
             field=models.TextField(blank=True, help_text='The same as HTML (optional).', verbose_name='HTML body'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='key',
             field=models.CharField(help_text='What caused the mail and to whom: queued once.', max_length=200, unique=True, verbose_name='key'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='kind',
             field=models.CharField(max_length=40, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='last_attempt_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='last attempt at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='last_error',
             field=models.TextField(blank=True, verbose_name='last error'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='message_id',
             field=models.CharField(default=accounts.models.new_message_id, max_length=255, unique=True, verbose_name='message ID'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='sent_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='sent at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='status',
             field=models.CharField(choices=[('pending', 'Waiting to be sent'), ('sending', 'Being sent'), ('sent', 'Sent'), ('failed', 'Failed (gave up)')], default='pending', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='subject',
             field=models.CharField(max_length=200, verbose_name='subject'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='to',
             field=models.EmailField(blank=True, max_length=254, verbose_name='to'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='outboundmail',
             name='to_closed_login',
             field=models.BooleanField(default=False, help_text="Sent to a login since closed: its address and the mail's text are gone.", verbose_name='to a closed login'),

@@ -4,6 +4,8 @@ import django.db.models.deletion
 from decimal import Decimal
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords, AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -14,73 +16,73 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='analysis',
             options={'verbose_name': 'analysis', 'verbose_name_plural': 'analyses'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='analysissetting',
             options={'verbose_name': 'analysis setting', 'verbose_name_plural': 'analysis settings'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='playeranalysis',
             options={'ordering': ['analysis', 'side'], 'verbose_name': "player's analysis", 'verbose_name_plural': "players' analyses"},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='playerchoice',
             options={'verbose_name': "player's choice", 'verbose_name_plural': "players' choices"},
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='plies',
             field=models.PositiveSmallIntegerField(choices=[(0, '0 ply (fast)'), (2, '2 ply (stronger, slower)')], default=0, verbose_name='level'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='progress',
             field=models.PositiveSmallIntegerField(default=0, help_text='Percent, while running.', verbose_name='progress'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='record',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis', to='games.matchrecord', verbose_name='match record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='status',
             field=models.CharField(choices=[('queued', 'Queued'), ('running', 'Analysing'), ('done', 'Done'), ('failed', 'Failed')], default='queued', max_length=8, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysissetting',
             name='bad',
             field=models.DecimalField(decimal_places=3, default=Decimal('0.060'), help_text='Equity lost (EMG) above which gnubg marks a decision bad.', max_digits=4, verbose_name='bad'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysissetting',
             name='club',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis_setting', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysissetting',
             name='doubtful',
             field=models.DecimalField(decimal_places=3, default=Decimal('0.030'), help_text='Equity lost (EMG) above which gnubg marks a decision doubtful.', max_digits=4, verbose_name='doubtful'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysissetting',
             name='leaderboard',
             field=models.BooleanField(default=False, help_text="Show a season's error-rate leaderboard (players opt in).", verbose_name='error-rate leaderboard'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysissetting',
             name='plies',
             field=models.PositiveSmallIntegerField(choices=[(0, '0 ply (fast)'), (2, '2 ply (stronger, slower)')], default=0, verbose_name='level'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysissetting',
             name='very_bad',
             field=models.DecimalField(decimal_places=3, default=Decimal('0.120'), help_text='Equity lost (EMG) above which gnubg marks a decision very bad.', max_digits=4, verbose_name='very bad'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playerchoice',
             name='on_leaderboard',
             field=models.BooleanField(default=False, verbose_name='on the leaderboard'),

@@ -2,6 +2,8 @@
 
 from django.db import migrations
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,7 +12,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='auditentry',
             options={'ordering': ['-created_at', '-pk'], 'verbose_name': 'audit entry', 'verbose_name_plural': 'audit entries'},
         ),

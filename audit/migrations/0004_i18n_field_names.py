@@ -5,6 +5,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -16,57 +18,57 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='action',
             field=models.CharField(choices=[('ruling', 'Referee ruling (a match record, a league fixture)'), ('chouette_game_reversed', 'Chouette game reversed'), ('chouette_payment_undone', 'Chouette payment undone'), ('membership_role_changed', 'Membership role changed'), ('membership_ended', 'Membership ended'), ('result_corrected', 'Result corrected (tournament, ladder, league)'), ('result_dispute_resolved', 'Disputed result resolved'), ('challenge_cancelled', 'Ladder challenge cancelled by an admin'), ('ladder_player_removed', 'Player removed from a ladder by an admin')], max_length=32, verbose_name='action'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='actor',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='actor'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='actor_name',
             field=models.CharField(blank=True, max_length=150, verbose_name='actor name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='after',
             field=models.JSONField(blank=True, default=dict, verbose_name='after'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='before',
             field=models.JSONField(blank=True, default=dict, verbose_name='before'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='audit_entries', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='created_at',
             field=models.DateTimeField(db_index=True, default=django.utils.timezone.now, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='reason',
             field=models.TextField(blank=True, verbose_name='reason'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='target_id',
             field=models.PositiveBigIntegerField(verbose_name='target ID'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='target_label',
             field=models.CharField(max_length=300, verbose_name='target label'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='auditentry',
             name='target_type',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='contenttypes.contenttype', verbose_name='target type'),

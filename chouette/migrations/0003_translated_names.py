@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords, AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -14,396 +16,396 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='chouettecubeaction',
             options={'ordering': ['game', 'seq', 'pk'], 'verbose_name': 'chouette cube action', 'verbose_name_plural': 'chouette cube actions'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='chouettegame',
             options={'ordering': ['session', 'number'], 'verbose_name': 'chouette game', 'verbose_name_plural': 'chouette games'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='chouetteledgerentry',
             options={'ordering': ['session', 'game', 'pk'], 'verbose_name': 'chouette ledger entry', 'verbose_name_plural': 'chouette ledger entries'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='chouettepayment',
             options={'ordering': ['club', '-created_at', '-pk'], 'verbose_name': 'chouette payment', 'verbose_name_plural': 'chouette payments'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='chouetteseat',
             options={'ordering': ['session', 'position', 'pk'], 'verbose_name': 'chouette seat', 'verbose_name_plural': 'chouette seats'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='chouettesession',
             options={'ordering': ['-date', '-pk'], 'verbose_name': 'chouette session', 'verbose_name_plural': 'chouette sessions'},
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='created_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='game',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cube_actions', to='chouette.chouettegame', verbose_name='game'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='kind',
             field=models.CharField(choices=[('box_double', 'Box doubles'), ('team_double', 'Member doubles'), ('take', 'Take'), ('drop', 'Drop'), ('beaver', 'Beaver'), ('raccoon', 'Raccoon')], max_length=12, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='member',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='member'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='seq',
             field=models.PositiveIntegerField(verbose_name='seq'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='side',
             field=models.CharField(choices=[('box', 'The box'), ('team', 'The team')], help_text='Who acted: the box or the team (this member).', max_length=4, verbose_name='side'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='undone',
             field=models.BooleanField(default=False, verbose_name='undone'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettecubeaction',
             name='value',
             field=models.PositiveIntegerField(help_text="The member's cube value after the action.", verbose_name='value'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='automatic_double',
             field=models.BooleanField(default=False, verbose_name='automatic double'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='box',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='box'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='captain',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='captain'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='captain_won',
             field=models.BooleanField(blank=True, null=True, verbose_name='captain won'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='finished_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='finished by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='kind',
             field=models.CharField(blank=True, choices=[('single', 'Single game'), ('gammon', 'Gammon'), ('backgammon', 'Backgammon')], max_length=10, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='lineup',
             field=models.JSONField(verbose_name='lineup'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='lineup_after',
             field=models.JSONField(blank=True, null=True, verbose_name='lineup after'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='number',
             field=models.PositiveIntegerField(verbose_name='number'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='partner',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='partner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='points',
             field=models.JSONField(blank=True, default=list, verbose_name='points'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='resigned',
             field=models.BooleanField(default=False, verbose_name='resigned'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='reverse_reason',
             field=models.TextField(blank=True, verbose_name='reverse reason'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='reversed_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='reversed at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='reversed_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reversed by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='session',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games', to='chouette.chouettesession', verbose_name='session'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='started_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='started at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='started_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='started by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='status',
             field=models.CharField(choices=[('playing', 'Playing'), ('finished', 'Finished'), ('reversed', 'Reversed')], default='playing', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettegame',
             name='winner',
             field=models.CharField(blank=True, choices=[('box', 'The box'), ('team', 'The team')], max_length=4, verbose_name='winner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='amount',
             field=models.DecimalField(decimal_places=2, max_digits=14, verbose_name='amount'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='box',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='box'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='created_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='game',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ledger_entries', to='chouette.chouettegame', verbose_name='game'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='member',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='member'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='points',
             field=models.IntegerField(verbose_name='points'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='reason',
             field=models.TextField(blank=True, verbose_name='reason'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='reverses',
             field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reversed_by', to='chouette.chouetteledgerentry', verbose_name='reverses'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteledgerentry',
             name='session',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ledger_entries', to='chouette.chouettesession', verbose_name='session'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='amount',
             field=models.DecimalField(decimal_places=2, max_digits=14, verbose_name='amount'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='chouette_payments', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='created_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='currency',
             field=models.CharField(max_length=3, verbose_name='currency'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='payee',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='payee'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='payer',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='payer'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='reason',
             field=models.TextField(blank=True, verbose_name='reason'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='reverses',
             field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reversed_by', to='chouette.chouettepayment', verbose_name='reverses'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettepayment',
             name='session',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='payments', to='chouette.chouettesession', verbose_name='session'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteseat',
             name='joined_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='joined at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteseat',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='chouette_seats', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteseat',
             name='position',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='position'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteseat',
             name='session',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='chouette.chouettesession', verbose_name='session'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouetteseat',
             name='status',
             field=models.CharField(choices=[('rolling', 'Rolling for the order'), ('active', 'In the line'), ('sitting_out', 'Sitting out'), ('left', 'Left')], default='rolling', max_length=12, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='automatic_doubles',
             field=models.PositiveSmallIntegerField(default=0, verbose_name='automatic doubles'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='beavers',
             field=models.BooleanField(default=True, verbose_name='beavers'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='box_answer_policy',
             field=models.CharField(choices=[('free', 'Free'), ('take_at_least_half', 'Take at least half'), ('take_captains', "Take the captain's if any")], default='free', max_length=20, verbose_name='box answer policy'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='box_partner_from',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='box partner from'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='closed_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='closed at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='chouette_sessions', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='consultation',
             field=models.CharField(choices=[('no_cube_no_talk', 'No cube, no talk'), ('free', 'Free consultation'), ('none', 'No consultation')], default='no_cube_no_talk', max_length=20, verbose_name='consultation'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='created_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='cube_limit',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='cube limit'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='cube_mode',
             field=models.CharField(choices=[('per_member', 'One cube per team member'), ('team', 'One team cube')], default='per_member', max_length=16, verbose_name='cube mode'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='currency',
             field=models.CharField(max_length=3, verbose_name='currency'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='date',
             field=models.DateField(verbose_name='date'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='jacoby',
             field=models.BooleanField(default=True, verbose_name='jacoby'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='opening_rounds',
             field=models.JSONField(blank=True, default=list, verbose_name='opening rounds'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='raccoons',
             field=models.BooleanField(default=False, verbose_name='raccoons'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='stake',
             field=models.DecimalField(decimal_places=2, help_text="Money per point, in the club's currency.", max_digits=10, verbose_name='stake'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='status',
             field=models.CharField(choices=[('open', 'Open'), ('closed', 'Closed')], default='open', max_length=8, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='chouettesession',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),

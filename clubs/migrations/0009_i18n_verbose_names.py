@@ -2,6 +2,8 @@
 
 from django.db import migrations
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,15 +12,15 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='club',
             options={'ordering': ['name'], 'verbose_name': 'club', 'verbose_name_plural': 'clubs'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='membership',
             options={'ordering': ['club', 'player__name'], 'verbose_name': 'membership', 'verbose_name_plural': 'memberships'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='player',
             options={'ordering': ['name'], 'verbose_name': 'player', 'verbose_name_plural': 'players'},
         ),

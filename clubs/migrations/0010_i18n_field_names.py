@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -13,82 +15,82 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='city',
             field=models.CharField(blank=True, max_length=120, verbose_name='city'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='currency',
             field=models.CharField(default='EUR', help_text='ISO 4217 code used for chouette stakes.', max_length=3, verbose_name='currency'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='language',
             field=models.CharField(blank=True, choices=[('en', 'English'), ('da', 'Dansk'), ('de', 'Deutsch'), ('it', 'Italiano'), ('ja', '日本語')], help_text="The language of the club's pages for visitors who chose none, and of its mails to members who chose none. Blank: each visitor's browser decides.", max_length=8, verbose_name='language'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='name',
             field=models.CharField(max_length=120, unique=True, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='results_public',
             field=models.BooleanField(default=False, help_text="Anyone may see the club's match records and their rules checks (otherwise only its members). Chouette money is always members-only.", verbose_name='results public'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='club',
             name='slug',
             field=models.SlugField(max_length=60, unique=True, verbose_name='slug'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='membership',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='membership',
             name='is_active',
             field=models.BooleanField(default=True, verbose_name='is active'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='membership',
             name='joined_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='joined at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='membership',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='membership',
             name='role',
             field=models.CharField(choices=[('admin', 'Club admin'), ('referee', 'Referee'), ('player', 'Player')], default='player', max_length=16, verbose_name='role'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='player',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='player',
             name='email',
             field=models.EmailField(blank=True, max_length=254, verbose_name='email'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='player',
             name='name',
             field=models.CharField(max_length=120, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='player',
             name='user',
             field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='user'),

@@ -2,6 +2,8 @@
 
 from django.db import migrations
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,31 +12,31 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='matchgame',
             options={'ordering': ['record', 'number'], 'verbose_name': 'game', 'verbose_name_plural': 'games'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='matchrecord',
             options={'ordering': ['-uploaded_at'], 'verbose_name': 'match record', 'verbose_name_plural': 'match records'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='matchturn',
             options={'ordering': ['game', 'index'], 'verbose_name': 'turn', 'verbose_name_plural': 'turns'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='replaysetting',
             options={'verbose_name': 'replay setting', 'verbose_name_plural': 'replay settings'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='rulescheck',
             options={'verbose_name': 'rules check', 'verbose_name_plural': 'rules checks'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='ruling',
             options={'ordering': ['-created_at'], 'verbose_name': 'ruling', 'verbose_name_plural': 'rulings'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='violation',
             options={'ordering': ['rules_check', 'line'], 'verbose_name': 'violation', 'verbose_name_plural': 'violations'},
         ),

@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords, AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -16,115 +18,115 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='liveaction',
             options={'ordering': ['match', 'seq'], 'verbose_name': 'live action', 'verbose_name_plural': 'live actions'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='livematch',
             options={'ordering': ['-created_at'], 'verbose_name': 'live match', 'verbose_name_plural': 'live matches'},
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='beavers',
             field=models.BooleanField(default=False, help_text='Money play only.', verbose_name='beavers'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='challenge',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='live_matches', to='tournaments.challenge', verbose_name='challenge'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='live_matches', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='crawford',
             field=models.BooleanField(default=True, verbose_name='Crawford rule'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='created_by',
             field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='dice',
             field=models.CharField(choices=[('digital', 'Digital dice (rolled by the server)'), ('manual', 'Real dice (scoresheet: the players enter what they rolled)')], default='digital', max_length=8, verbose_name='dice'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='jacoby',
             field=models.BooleanField(default=False, help_text='Money play only.', verbose_name='Jacoby rule'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='length',
             field=models.PositiveSmallIntegerField(help_text='Points to win; 0 = money play.', verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='level',
             field=models.CharField(blank=True, choices=[('beginner', 'Beginner'), ('casual', 'Casual'), ('intermediate', 'Intermediate'), ('advanced', 'Advanced'), ('expert', 'Expert'), ('world_class', 'World class')], max_length=12, verbose_name='level'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='note',
             field=models.TextField(blank=True, verbose_name='note'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='one_device',
             field=models.BooleanField(default=False, help_text='The player who started it acts for both sides (one device passed across the table).', verbose_name='one device'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='player_a',
             field=models.ForeignKey(help_text='Player 0: the left column of the match file.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='player_b',
             field=models.ForeignKey(blank=True, help_text='Empty: the computer.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='proxy_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='acted for a player by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='proxy_name',
             field=models.CharField(blank=True, help_text='Who acted for a player not their own.', max_length=150, verbose_name='acting name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='record',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='live_matches', to='games.matchrecord', verbose_name='match record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='status',
             field=models.CharField(choices=[('playing', 'Playing'), ('finished', 'Finished')], default='playing', max_length=8, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='tournament_match',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='live_matches', to='tournaments.tournamentmatch', verbose_name='tournament match'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='livematch',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),

@@ -2,6 +2,8 @@
 
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,11 +12,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='mutedkind',
             options={'verbose_name': 'kind turned off', 'verbose_name_plural': 'kinds turned off'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='notification',
             options={'ordering': ['-created_at', '-id'], 'verbose_name': 'notification', 'verbose_name_plural': 'notifications'},
         ),

@@ -5,6 +5,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -14,52 +16,52 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='mutedkind',
             name='kind',
             field=models.CharField(choices=[('result_reported', 'Your opponent reported a result'), ('report_disputed', 'Your report was disputed'), ('report_ruled', 'A referee ruled on your match'), ('match_ready', 'Your next match is ready'), ('challenge', 'Ladder challenges to you, accepted or about to expire'), ('fixture_deadline', "A league fixture's deadline is near"), ('chouette_settled', 'A chouette evening you sat in was settled'), ('membership', 'Your request to join a club was answered')], max_length=32, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='mutedkind',
             name='user',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='muted_notifications', to=settings.AUTH_USER_MODEL, verbose_name='user'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='created_at',
             field=models.DateTimeField(default=django.utils.timezone.now, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='key',
             field=models.CharField(max_length=200, verbose_name='key'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='kind',
             field=models.CharField(choices=[('result_reported', 'Your opponent reported a result'), ('report_disputed', 'Your report was disputed'), ('report_ruled', 'A referee ruled on your match'), ('match_ready', 'Your next match is ready'), ('challenge', 'Ladder challenges to you, accepted or about to expire'), ('fixture_deadline', "A league fixture's deadline is near"), ('chouette_settled', 'A chouette evening you sat in was settled'), ('membership', 'Your request to join a club was answered')], max_length=32, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='message',
             field=models.JSONField(blank=True, default=list, verbose_name='message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='read_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='read at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='text',
             field=models.CharField(max_length=300, verbose_name='text'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='url',
             field=models.CharField(blank=True, max_length=300, verbose_name='URL'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='notification',
             name='user',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to=settings.AUTH_USER_MODEL, verbose_name='user'),

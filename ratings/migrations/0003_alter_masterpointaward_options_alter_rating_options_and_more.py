@@ -2,6 +2,8 @@
 
 from django.db import migrations
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,23 +12,23 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='masterpointaward',
             options={'ordering': ['club', 'tournament', 'competition', 'player_id'], 'verbose_name': 'master point award', 'verbose_name_plural': 'master point awards'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='rating',
             options={'ordering': ['club', '-rating', 'player_id'], 'verbose_name': 'rating', 'verbose_name_plural': 'ratings'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='ratingchange',
             options={'ordering': ['club', 'finished_at', 'match_id', 'won'], 'verbose_name': 'rating change', 'verbose_name_plural': 'rating changes'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='ratingsettings',
             options={'verbose_name': 'rating settings', 'verbose_name_plural': 'rating settings'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='season',
             options={'ordering': ['club', '-starts_on'], 'verbose_name': 'season', 'verbose_name_plural': 'seasons'},
         ),

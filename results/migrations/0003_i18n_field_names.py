@@ -3,6 +3,8 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from clubs.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -12,72 +14,72 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='finished_matches', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='event',
             field=models.CharField(blank=True, max_length=200, verbose_name='event'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='finished_at',
             field=models.DateTimeField(verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='length',
             field=models.PositiveSmallIntegerField(help_text='Match length in points.', verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='outcome',
             field=models.CharField(choices=[('played', 'Played'), ('walkover', 'Walkover'), ('bye', 'Bye'), ('forfeit', 'Forfeit'), ('void', 'Void')], default='played', max_length=10, verbose_name='outcome'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='player_a',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='player_b',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='score_a',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='score A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='score_b',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='score B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='source',
             field=models.CharField(choices=[('match_record', 'Uploaded match record'), ('tournament', 'Tournament match'), ('ladder', 'Ladder challenge'), ('league', 'League fixture')], max_length=16, verbose_name='source'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='source_id',
             field=models.PositiveBigIntegerField(verbose_name='source ID'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='updated_at',
             field=models.DateTimeField(auto_now=True, verbose_name='updated at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='finishedmatch',
             name='winner',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='winner'),

@@ -2,6 +2,8 @@
 
 from django.db import migrations
 
+from clubs.migration_ops import AlterModelWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,59 +12,59 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='challenge',
             options={'ordering': ['-issued_at', '-pk'], 'verbose_name': 'challenge', 'verbose_name_plural': 'challenges'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='division',
             options={'ordering': ['season', 'number'], 'verbose_name': 'division', 'verbose_name_plural': 'divisions'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='divisionmember',
             options={'ordering': ['division', 'seed'], 'verbose_name': 'division member', 'verbose_name_plural': 'division members'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='entry',
             options={'ordering': ['tournament', 'seed', 'pk'], 'verbose_name': 'entry', 'verbose_name_plural': 'entries'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='fixture',
             options={'ordering': ['division', 'round', 'pk'], 'verbose_name': 'fixture', 'verbose_name_plural': 'fixtures'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='ladder',
             options={'ordering': ['club', 'name'], 'verbose_name': 'ladder', 'verbose_name_plural': 'ladders'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='ladderdeparture',
             options={'ordering': ['ladder', 'left_at', 'pk'], 'verbose_name': 'ladder departure', 'verbose_name_plural': 'ladder departures'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='ladderrung',
             options={'ordering': ['ladder', 'position'], 'verbose_name': 'ladder rung', 'verbose_name_plural': 'ladder rungs'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='leagueseason',
             options={'ordering': ['-starts_on', '-pk'], 'verbose_name': 'league season', 'verbose_name_plural': 'league seasons'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='placing',
             options={'ordering': ['tournament', 'competition', 'place', 'pk'], 'verbose_name': 'placing', 'verbose_name_plural': 'placings'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='resultreport',
             options={'ordering': ['-created_at', '-pk'], 'verbose_name': 'result report', 'verbose_name_plural': 'result reports'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='round',
             options={'ordering': ['tournament', 'flight', 'number'], 'verbose_name': 'round', 'verbose_name_plural': 'rounds'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='tournament',
             options={'ordering': ['-starts_on', '-pk'], 'verbose_name': 'tournament', 'verbose_name_plural': 'tournaments'},
         ),
-        migrations.AlterModelOptions(
+        AlterModelWords(
             name='tournamentmatch',
             options={'ordering': ['tournament', 'flight', 'round_number', 'index'], 'verbose_name': 'tournament match', 'verbose_name_plural': 'tournament matches'},
         ),
