@@ -188,7 +188,8 @@ def _elsewhere(tournament, alice, key="M1-2"):
                                 score_b=2)
 
 
-FINISHED = "document.querySelector('#match-M1-2').textContent.includes('Finished')"
+# Null-safe: the predicate also runs while the page is between documents (reloading).
+FINISHED = "document.querySelector('#match-M1-2')?.textContent.includes('Finished')"
 
 
 def test_the_directors_page_follows_results_entered_elsewhere(page, live_server, login,
