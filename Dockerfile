@@ -3,8 +3,8 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DEBUG=false \
     BIN=/usr/local/bin HOST=0.0.0.0 PORT=8000
 WORKDIR /app
-COPY requirements.txt .
-RUN pip install --no-cache-dir -r requirements.txt
+COPY requirements.txt constraints.txt ./
+RUN pip install --no-cache-dir -r requirements.txt -c constraints.txt
 COPY . .
 RUN SECRET_KEY=build-only-collectstatic python manage.py collectstatic --noinput
 RUN useradd --create-home app && mkdir -p /app/data && chown app /app/data

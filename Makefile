@@ -11,12 +11,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime: requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements.txt
+$(VENV)/.runtime: requirements.txt constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt -c constraints.txt
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements-dev.txt
+$(VENV)/.dev: requirements.txt requirements-dev.txt constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt -c constraints.txt
 	touch $@ $(VENV)/.runtime
 
 ## make run: install, migrate, load demo data, start the web server and a Celery worker.

@@ -116,7 +116,9 @@ TS = "t_run.pk"
 
 #: allauth's sign-in pages (left out of the permission matrix): read and posted.
 ALLAUTH_PAGES = ("account_login", "account_logout", "account_inactive", "account_signup",
-                 "account_reauthenticate", "account_email", "account_email_verification_sent",
+                 "account_reauthenticate", "account_request_reauthentication_code",
+                 "account_confirm_reauthentication_code", "account_email",
+                 "account_email_verification_sent",
                  "account_change_password", "account_set_password", "account_reset_password",
                  "account_confirm_login_code", "account_reset_password_from_key_done",
                  "account_reset_password_done", "mfa_index", "mfa_authenticate",

@@ -530,6 +530,7 @@ NOT_IN_THIS_MATRIX = {
 #: schema and docs, health.
 IGNORED = {"account_login", "account_logout", "account_inactive", "account_signup",
            "account_reauthenticate", "account_email_verification_sent",
+           "account_request_reauthentication_code", "account_confirm_reauthentication_code",
            "account_set_password", "account_reset_password", "account_confirm_login_code",
            "account_confirm_email", "account_reset_password_from_key_done",
            "account_reset_password_from_key", "account_reset_password_done",
