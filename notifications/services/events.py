@@ -5,9 +5,16 @@ change commits; the task calls one function here, which loads the row and tells 
 concerned. The work (the settlement plan of a closed chouette evening, a report's players)
 runs outside the transaction of the change, so a notice that fails never rolls it back.
 Each notice has a key (``notify``), so a task run twice tells nobody twice.
+
+A task whose message never reached the broker (Redis down when the change committed) loses
+no notice: the periodic look (``notifications.services.scan``, every minute) asks
+``missed_events`` for the recent events whose key nobody has, and tells them then.
 """
 
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from decimal import Decimal
+from functools import partial
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -30,6 +37,47 @@ _SIDES = ("player_a", "player_b", "player_left", "player_right", "challenger", "
 SEE_THE_MATCH = gettext_lazy("See the match")
 RULED = (AuditEntry.Action.RULING, AuditEntry.Action.RESULT_CORRECTED,
          AuditEntry.Action.RESULT_DISPUTE_RESOLVED)
+#: How far back the periodic look finds events whose notice was never worked out, and how
+#: long after an event it leaves the event's own task to do it first.
+CATCH_UP, GRACE = timedelta(days=3), timedelta(minutes=2)
+
+
+def report_key(report_id: int, event: str) -> str:
+    return f"tournament-report:{report_id}:{event}"
+
+
+def join_request_key(request_id: int, status: str) -> str:
+    return f"join-request:{request_id}:{status}"
+
+
+def ruling_key(entry_id: int) -> str:
+    return f"ruling:{entry_id}"
+
+
+def chouette_closed_key(session_id: int) -> str:
+    return f"chouette-closed:{session_id}"
+
+
+def missed_events(*, now: datetime) -> Iterator[tuple[str, Callable[[], None]]]:
+    """(key, the call that tells it) for every event of the last ``CATCH_UP`` (but the last
+    ``GRACE``) that has a notice: the caller calls those whose key nobody has."""
+    since = (now - CATCH_UP, now - GRACE)
+    reports = ResultReport.objects.filter(created_at__range=since)
+    for pk, status in reports.filter(status__in=(ReportStatus.PENDING, ReportStatus.DISPUTED,
+                                                 ReportStatus.FLAGGED)).values_list(
+            "pk", "status"):
+        event = "reported" if status == ReportStatus.PENDING else str(status)
+        yield report_key(pk, event), partial(result_report_notify, report_id=pk, event=event)
+    for pk, status in (JoinRequest.objects.filter(decided_at__range=since)
+                       .exclude(status=JoinRequest.Status.PENDING).values_list("pk", "status")):
+        yield join_request_key(pk, status), partial(join_request_notify, request_id=pk)
+    for pk in AuditEntry.objects.filter(created_at__range=since, action__in=RULED
+                                        ).values_list("pk", flat=True):
+        yield ruling_key(pk), partial(ruling_notify, entry_id=pk)
+    for pk in ChouetteSession.objects.filter(status=ChouetteSession.Status.CLOSED,
+                                             closed_at__range=since).values_list("pk",
+                                                                                 flat=True):
+        yield chouette_closed_key(pk), partial(chouette_session_notify, session_id=pk)
 
 
 def _score(report: ResultReport) -> dict:
@@ -56,7 +104,7 @@ def result_report_notify(*, report_id: int, event: str) -> None:
         return
     match = report.match
     players = [p for p in (match.player_a, match.player_b) if p is not None]
-    key, where = f"tournament-report:{report.pk}", match.tournament.name
+    where = match.tournament.name
     score = _score(report)
     if event == "reported" and report.status == ReportStatus.PENDING:
         reporter = next((p.name for p in players if p.user_id == report.reported_by_id), "")
@@ -66,7 +114,7 @@ def result_report_notify(*, report_id: int, event: str) -> None:
             if reporter else NoticeText.gettext(
                 "Your opponent reported your match in %(event)s: %(winner)s won "
                 "%(won)s–%(lost)s. Confirm it or dispute it.", event=where, **score))
-        notify(key=f"{key}:reported", kind=Kind.RESULT_REPORTED,
+        notify(key=report_key(report.pk, "reported"), kind=Kind.RESULT_REPORTED,
                users=[p.user for p in players], actor=report.reported_by,
                subject=NoticeText.gettext(
                    "Result to confirm: %(winner)s won %(won)s–%(lost)s, %(event)s",
@@ -74,7 +122,7 @@ def result_report_notify(*, report_id: int, event: str) -> None:
                text=text, action=gettext_lazy("Confirm or dispute the result"),
                url=_report_url(match), club_id=match.tournament.club_id)
     elif event in (ReportStatus.DISPUTED, ReportStatus.FLAGGED):
-        notify(key=f"{key}:{event}", kind=Kind.REPORT_DISPUTED,
+        notify(key=report_key(report.pk, event), kind=Kind.REPORT_DISPUTED,
                users=[report.reported_by], actor=report.resolved_by,
                subject=NoticeText.gettext("Your result went to the referees: %(event)s",
                                           event=where),
@@ -102,7 +150,7 @@ def join_request_notify(*, request_id: int) -> None:
         subject = NoticeText.gettext("%(club)s: your request to join was refused",
                                      club=club.name)
         text = NoticeText.gettext("Your request to join %(club)s was refused.", club=club.name)
-    notify(key=f"join-request:{request.pk}:{request.status}", kind=Kind.MEMBERSHIP,
+    notify(key=join_request_key(request.pk, request.status), kind=Kind.MEMBERSHIP,
            users=[request.user], actor=request.decided_by, subject=subject, text=text,
            action=NoticeText.gettext("Open %(club)s's page", club=club.name),
            url=club.get_absolute_url(), club_id=club.pk)
@@ -141,7 +189,7 @@ def ruling_notify(*, entry_id: int) -> None:
         subject = NoticeText.gettext("Referee ruling: %(match)s", **values)
         text = NoticeText.gettext("A referee ruled on your match (%(match)s): %(reason)s",
                                   **values)
-    notify(key=f"ruling:{entry.pk}", kind=Kind.REPORT_RULED, users=users, actor=entry.actor,
+    notify(key=ruling_key(entry.pk), kind=Kind.REPORT_RULED, users=users, actor=entry.actor,
            subject=subject, text=text, action=SEE_THE_MATCH, url=_page_of(target),
            club_id=entry.club_id)
 
@@ -190,7 +238,7 @@ def chouette_session_notify(*, session_id: int) -> None:
                 lines.append(NoticeText.gettext(
                     "%(payer)s pays you %(amount)s %(currency)s.", payer=step["payer"],
                     amount=_money(step["amount"]), currency=currency))
-        notify(key=f"chouette-closed:{session.pk}", kind=Kind.CHOUETTE_SETTLED, users=[user],
+        notify(key=chouette_closed_key(session.pk), kind=Kind.CHOUETTE_SETTLED, users=[user],
                subject=NoticeText.gettext("Chouette settled: %(date)s at %(club)s", **where),
                text=lines, body=lines, action=gettext_lazy("See who pays whom"),
                url=reverse("chouette:settlement", args=[session.club.slug]),

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from notifications.models import Kind, Notification
 from notifications.services import notify
+from notifications.services.events import missed_events
 from notifications.texts import NoticeText
 from tournaments.models import TournamentMatch
 from tournaments.models_formats import Challenge, Fixture
@@ -102,7 +103,8 @@ def _events(now):
 
 
 def notifications_scan(*, now=None) -> int:
-    """Tell everyone what newly waits on them; how many notifications were made."""
+    """Tell everyone what newly waits on them, and the recent events whose own task never
+    ran (``events.missed_events``); how many notifications the waiting things made."""
     now = now or timezone.now()
     events = list(_events(now))
     done = _told(key for key, _ in events)
@@ -112,4 +114,9 @@ def notifications_scan(*, now=None) -> int:
             continue
         event["users"] = [u for u in event["users"] if u is not None]
         made += len(notify(key=key, **event))
+    missed = list(missed_events(now=now))
+    told = _told(key for key, _ in missed)
+    for key, tell in missed:
+        if key not in told:
+            tell()
     return made
