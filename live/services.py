@@ -362,17 +362,14 @@ def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
 
 def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
                       by):
-    from tournaments.services.ladder import challenge_report, challenge_report_with_file
+    from tournaments.services.ladder import challenge_report_with_file
 
     a, b = played.score.scores
     winner = (match.player_a_id, match.player_b_id)[played.winner()]
-    result = {"challenge": match.challenge, "by": _reporter(match, by), "winner": winner,
-              "score_challenger": a, "score_challenged": b}
-    if match.proxy_name:  # the opponent confirms; the file is the live match's evidence
-        challenge_report(**result)
-        return _import(match, data, filename, by, evidence=True)
-    return challenge_report_with_file(**result, match_file=data, filename=filename) \
-        .match_record
+    return challenge_report_with_file(
+        challenge=match.challenge, by=_reporter(match, by), winner=winner,
+        score_challenger=a, score_challenged=b, match_file=data, filename=filename,
+        unconfirmed_because=_awaits(match)).match_record
 
 
 def _awaits(match: LiveMatch) -> str:

@@ -116,9 +116,12 @@ class Challenge(models.Model):
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)
-    #: The match file reported with the result (a live match's): its rules check confirms.
+    #: The match file reported with the result (a live match's): its rules check confirms,
+    #: unless ``note`` says why a person must (the match was played on one device).
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
+    note = models.TextField(blank=True, help_text=gettext_lazy(
+        "Why the reported result waits for a person rather than its match file."))
 
     class Meta:
         verbose_name = gettext_lazy("challenge")

@@ -134,8 +134,18 @@ def test_a_ladder_challenge_on_one_device_waits_for_the_opponent(club, dave, hei
     match_id = start(club, dave.user, dave, heidi, challenge=challenge.pk, one_device=True)
     _heidi_resigns_a_backgammon(match_id, dave.user, dave, heidi)
     challenge.refresh_from_db()
+    live = LiveMatch.objects.get(pk=match_id)
+    # The file's check passed (at the commit) and agrees, yet it does not confirm: one login
+    # played both sides. The file is the evidence, linked from the challenge and its page.
     assert challenge.status == "reported" and challenge.reported_by == dave.user
-    assert LiveMatch.objects.get(pk=match_id).record is not None  # the evidence
+    assert live.record is not None and challenge.match_record == live.record
+    assert live.record.rules_check.status == "passed"
+    assert "Played on one device by Dave." in challenge.note
+    page = Client()
+    page.force_login(heidi.user)
+    html = page.get(reverse("tournaments:ladder", args=[club.slug, ladder.pk])).content.decode()
+    assert reverse("games:match-detail", args=[live.record.pk]) in html
+    assert "Played on one device by Dave." in html
     with pytest.raises(tournaments.NotAllowed):
         ladders.challenge_confirm(challenge=challenge, by=dave.user)
     ladders.challenge_confirm(challenge=challenge, by=heidi.user)

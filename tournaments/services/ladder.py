@@ -166,11 +166,13 @@ def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger:
 
 @transaction.atomic
 def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_challenger: int,
-                               score_challenged: int, match_file: bytes,
-                               filename: str) -> Challenge:
+                               score_challenged: int, match_file: bytes, filename: str,
+                               unconfirmed_because: str = "") -> Challenge:
     """A result reported with its match file (a live match's, the challenger on the left):
-    the file's rules check confirms it (``challenge_verify``); the opponent may confirm
-    it first as usual."""
+    the file's rules check confirms it (``challenge_verify``), unless
+    ``unconfirmed_because`` says why a person must (one login played both sides): then the
+    file is the evidence the opponent, or a club admin or referee, decides on. The opponent
+    may confirm it first either way."""
     from games.services.match_import import MatchImportError, match_import
 
     row = challenge_report(challenge=challenge, by=by, winner=winner,
@@ -183,7 +185,8 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
     except MatchImportError as exc:
         raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
             "error": exc}) from exc
-    row.save(update_fields=["match_record"])
+    row.note = unconfirmed_because
+    row.save(update_fields=["match_record", "note"])
     return row
 
 
@@ -193,8 +196,8 @@ def challenge_verify(*, challenge_id: int) -> Challenge | None:
     with transaction.atomic():
         row = Challenge.objects.select_related("match_record__rules_check").filter(
             pk=challenge_id, status=ChallengeStatus.REPORTED, match_record__isnull=False).first()
-        if row is None or row.match_record.rules_check.status != "passed":
-            return None
+        if row is None or row.note or row.match_record.rules_check.status != "passed":
+            return None  # none, a person decides, or a file that does not confirm
         ladder, row = _locked(row)  # re-read under the lock: confirmed meanwhile?
         record = row.match_record
         if row.status != ChallengeStatus.REPORTED or record is None:
