@@ -88,6 +88,10 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 # HTTP and WebSockets (Django Channels): the live board follows the match over a socket.
 ASGI_APPLICATION = "config.asgi.application"
+#: A live board's socket asks again whether its login may follow the match before its first
+#: push after this many seconds (live/views_socket.py): how long a login removed from the
+#: club may still hear which versions pass (never the state: that comes over HTTP).
+LIVE_SOCKET_RECHECK_SECONDS = env.float("LIVE_SOCKET_RECHECK_SECONDS", default=15.0)
 
 TEMPLATES = [
     {

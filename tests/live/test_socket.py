@@ -7,7 +7,9 @@ import threading
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.test import Client
+from django.urls import reverse
 
 from config.asgi import application
 from tests.live.conftest import act, start
@@ -95,8 +97,14 @@ def test_a_frame_from_the_client_is_ignored_without_a_traceback(club, joe, snow,
                 or r.exc_info]
 
 
-def _stops_hearing(club, joe, snow, bob, leave) -> None:
-    """Bob follows the match; ``leave`` takes him out; the next push closes his socket."""
+def _stops_hearing(club, joe, snow, bob, leave, monkeypatch) -> None:
+    """Bob follows the match; ``leave`` takes him out. Within the recheck window the next
+    push still says its version (nothing more: the state is asked for over HTTP, where Bob
+    is refused at once); the first push after it closes his socket."""
+    import live.views_socket as sockets
+
+    now = [1000.0]
+    monkeypatch.setattr(sockets, "monotonic", lambda: now[0])
     match_id = start(club, joe.user, joe, snow)
     socket = _socket(bob, match_id)
 
@@ -106,23 +114,31 @@ def _stops_hearing(club, joe, snow, bob, leave) -> None:
         assert await socket.receive_json_from() == {"version": 0}
         await sync_to_async(leave)()
         await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
+        assert await socket.receive_json_from(timeout=3) == {"version": 1}
+        now[0] += settings.LIVE_SOCKET_RECHECK_SECONDS
+        await sync_to_async(act)(joe.user, match_id, action="move", play="8/5 6/5")
         assert await socket.receive_output(timeout=3) == {"type": "websocket.close",
                                                           "code": 4403}
 
     _run(scenario)
+    state = Client()
+    state.force_login(bob)
+    # refused: not a member (403/404), or a closed login, signed out (to the sign-in page)
+    assert state.get(reverse("live:state", args=[match_id])).status_code in (302, 403, 404)
 
 
-def test_a_member_removed_from_the_club_stops_hearing_the_match(club, joe, snow, bob):
+def test_a_member_removed_from_the_club_stops_hearing_the_match(club, joe, snow, bob,
+                                                                monkeypatch):
     from clubs.models import Membership
     from clubs.services import membership_end
 
     def leave():
         membership_end(membership=Membership.objects.get(club=club, player__user=bob))
 
-    _stops_hearing(club, joe, snow, bob, leave)
+    _stops_hearing(club, joe, snow, bob, leave, monkeypatch)
 
 
-def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob):
+def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob, monkeypatch):
     from accounts.services.closing import account_close
 
     def leave():
@@ -130,4 +146,4 @@ def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob):
         bob.save()
         account_close(user=bob, password="pw-of-bob-1")
 
-    _stops_hearing(club, joe, snow, bob, leave)
+    _stops_hearing(club, joe, snow, bob, leave, monkeypatch)
