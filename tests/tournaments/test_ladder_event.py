@@ -117,3 +117,21 @@ def test_a_refusal_names_the_players(ladder):
     with pytest.raises(TournamentError) as refused:
         ladders.challenge_issue(ladder=ladder, by=p["f"].user, challenged=p["a"])
     assert str(refused.value) == f"{p['a'].name} is 5 places up: the reach is 3."
+
+
+def test_the_confirm_button_is_the_reported_opponents_alone(ladder, client):
+    """The ladder page offers "Confirm" to the player who did not report, not to the
+    reporter (who may not confirm their own report) nor to the other members."""
+    from django.urls import reverse
+
+    p = ladder.players
+    challenge = ladders.challenge_issue(ladder=ladder, by=p["f"].user, challenged=p["c"])
+    ladders.challenge_report(challenge=challenge, by=p["f"].user, winner=p["f"].pk,
+                             score_challenger=7, score_challenged=3)
+    url = reverse("tournaments:ladder", args=[ladder.club.slug, ladder.pk])
+    action = reverse("tournaments:ladder-action", args=[ladder.club.slug, ladder.pk, "confirm"])
+    seen = {}
+    for key in ("c", "f", "a"):
+        client.force_login(p[key].user)
+        seen[key] = action in client.get(url).content.decode()
+    assert seen == {"c": True, "f": False, "a": False}
