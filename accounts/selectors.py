@@ -33,6 +33,10 @@ def login_with_verified_address(*, email: str):
     return row.user if row else None
 
 
+def has_second_factor(*, user) -> bool:
+    return Authenticator.objects.filter(user_id=user.pk).exists()
+
+
 def api_token_get(*, user: AbstractBaseUser) -> Token | None:
     return Token.objects.filter(user=user).first()
 

@@ -132,9 +132,8 @@ def api_tokens(request):
 def invitation_accept(request, token: str):
     """The invitation link. It belongs to its address: a login that holds the address
     (verified) accepts with a button; another signed-in login is told whose it is and may
-    sign out. Signed out, someone new chooses a username and a password; when a login holds
-    the address already, its holder signs in first (the link alone signs nobody in: it may
-    have been forwarded) and comes back to accept."""
+    sign out; signed out, the login that holds the address accepts and is signed in, or
+    someone new chooses a username and a password."""
     try:
         invitation = invitations.invitation_for_token(token=token)
     except invitations.InvitationInvalid as exc:
@@ -143,18 +142,18 @@ def invitation_accept(request, token: str):
     user = request.user
     mine = user.is_authenticated and selectors.holds_verified_address(
         user=user, email=invitation.email)
-    held = not user.is_authenticated and selectors.login_with_verified_address(
-        email=invitation.email) is not None
-    form = None if user.is_authenticated or held else NewLoginForm(request.POST or None)
+    holder = None if user.is_authenticated else selectors.login_with_verified_address(
+        email=invitation.email)
+    form = None if user.is_authenticated or holder else NewLoginForm(request.POST or None)
     status = 200
     if request.method == "POST":
         membership = None
         try:
             if user.is_authenticated:
                 membership = invitations.invitation_accept(token=token, user=user)
-            elif held:
-                messages.error(request, gettext("Sign in first, then accept."))
-                status = 403
+            elif holder is not None:
+                holder, membership = invitations.invitation_accept_signed_out(token=token)
+                login(request, holder)
             elif form.is_valid():
                 new_user, membership = invitations.invitation_accept_new_user(
                     token=token, username=form.cleaned_data["username"],
@@ -175,7 +174,9 @@ def invitation_accept(request, token: str):
         if form is not None and form.errors:
             status = 400
     return render(request, "accounts/invitation_accept.html", {
-        "invitation": invitation, "form": form, "mine": mine, "held": held,
+        "invitation": invitation, "form": form, "mine": mine, "holder": holder,
+        "holder_second_factor": holder is not None and selectors.has_second_factor(
+            user=holder),
         "login_url": f"{reverse('account_login')}?next={request.path}"}, status=status)
 
 

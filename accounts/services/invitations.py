@@ -3,11 +3,9 @@
 An invitation belongs to its address. A signed-in login accepts it only if it holds that
 address verified (allauth's EmailAddress); any other login is refused (``InvitationNotYours``,
 a 403) and nothing is tied: a forwarded link makes nobody a member. Signed out, the link
-proves the mailbox, as a password-reset link does, but only to make a new login: it creates
-the invitee's login with the address verified. When a login holds the address already, its
-holder signs in as usual (password, second factor) and then accepts: the link alone never
-signs anyone in to an existing login, since whoever it was forwarded to would be let into
-someone else's account.
+proves the mailbox, as a password-reset link does: it creates the invitee's login with the
+address verified, or signs in the login that holds it verified (unless that login has a
+second factor: then it signs in as usual first).
 
 The link carries a random token; only its SHA-256 is stored, so a leaked database gives no
 working link. Accepting ties the login to the invitation's player row (an existing member
@@ -229,6 +227,21 @@ def invitation_accept(*, token: str, user) -> Membership:
     if not selectors.holds_verified_address(user=user, email=invitation.email):
         raise InvitationNotYours(not_yours_reason(invitation))
     return _tie(invitation, user)
+
+
+@transaction.atomic
+def invitation_accept_signed_out(*, token: str):
+    """Signed out, by the link mailed to the address: the login that holds the address
+    verified accepts, and the caller signs it in. Returns (login, membership)."""
+    invitation = invitation_for_token(token=token, lock=True)
+    user = selectors.login_with_verified_address(email=invitation.email)
+    if user is None:
+        raise InvitationError(gettext("No login holds this address yet: choose a username "
+                                      "and a password to make yours."))
+    if selectors.has_second_factor(user=user):
+        raise InvitationError(gettext("Your login has a second factor: sign in first, "
+                                      "then accept."))
+    return user, _tie(invitation, user)
 
 
 @transaction.atomic
