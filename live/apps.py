@@ -11,7 +11,7 @@ class LiveConfig(AppConfig):
 
         # The services send the computer's turn by name: the task must be registered in
         # every process that sends it (the web's too), not only in the workers.
-        from . import tasks  # noqa: F401
+        from . import receivers, tasks  # noqa: F401
         from .selectors import personal_data
 
         # A login's data export lists the live matches their player played.

@@ -401,16 +401,30 @@ def live_group(match_id: int) -> str:
     return f"live-{match_id}"
 
 
+def live_viewer_group(user_id: int) -> str:
+    """The sockets of one login, whatever match they follow."""
+    return f"live-viewer-{user_id}"
+
+
 def live_match_broadcast(*, match_id: int, version: int) -> None:
     """Tell the pages following the match (WebSocket) that it changed; they fetch the state.
     A channel layer that is down costs nothing but speed: the pages poll as well."""
+    _group_send(live_group(match_id), {"type": "live.changed", "version": version})
+
+
+def live_viewer_recheck(*, user_id: int) -> None:
+    """Tell the sockets of login ``user_id`` to ask again at once whether it may still follow
+    their matches (a membership ended, the login was closed): those refused close."""
+    _group_send(live_viewer_group(user_id), {"type": "live.recheck"})
+
+
+def _group_send(group: str, message: dict) -> None:
     from channels.layers import get_channel_layer
 
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(live_group(match_id),
-                                        {"type": "live.changed", "version": version})
+        async_to_sync(layer.group_send)(group, message)
     except Exception:  # noqa: BLE001 - real time is best effort; polling covers it
-        log.warning("live match %s: broadcast failed", match_id, exc_info=True)
+        log.warning("%s: %s not sent", group, message["type"], exc_info=True)

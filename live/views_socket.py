@@ -21,7 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 from live.selectors import live_match_get
-from live.services import live_group
+from live.services import live_group, live_viewer_group
 
 REFUSED = 4403
 
@@ -50,25 +50,37 @@ class LiveMatchSocket(AsyncWebsocketConsumer):
             await self.close(code=REFUSED)
             return
         self.asked_at = monotonic()
-        self.group = live_group(self.pk)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups_joined = [live_group(self.pk)]
+        if self.user_id is not None:
+            self.groups_joined.append(live_viewer_group(self.user_id))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self._send(version)  # a page that reconnects catches up
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in getattr(self, "groups_joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         """The socket takes no input: every frame is ignored (not parsed, nothing logged)."""
 
     async def live_changed(self, event):
         if monotonic() - self.asked_at >= settings.LIVE_SOCKET_RECHECK_SECONDS:
-            if await _version(self.user_id, self.pk) is None:
-                await self.close(code=REFUSED)
+            if not await self._may_still_follow():
                 return
-            self.asked_at = monotonic()
         await self._send(event["version"])
+
+    async def live_recheck(self, event):
+        await self._may_still_follow()
+
+    async def _may_still_follow(self) -> bool:
+        """Ask again; a login no longer allowed has its socket closed."""
+        if await _version(self.user_id, self.pk) is None:
+            await self.close(code=REFUSED)
+            return False
+        self.asked_at = monotonic()
+        return True
 
     async def _send(self, version: int) -> None:
         await self.send(text_data=json.dumps({"version": version}))

@@ -7,9 +7,7 @@ import threading
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 from django.test import Client
-from django.urls import reverse
 
 from config.asgi import application
 from tests.live.conftest import act, start
@@ -97,14 +95,8 @@ def test_a_frame_from_the_client_is_ignored_without_a_traceback(club, joe, snow,
                 or r.exc_info]
 
 
-def _stops_hearing(club, joe, snow, bob, leave, monkeypatch) -> None:
-    """Bob follows the match; ``leave`` takes him out. Within the recheck window the next
-    push still says its version (nothing more: the state is asked for over HTTP, where Bob
-    is refused at once); the first push after it closes his socket."""
-    import live.views_socket as sockets
-
-    now = [1000.0]
-    monkeypatch.setattr(sockets, "monotonic", lambda: now[0])
+def _stops_hearing(club, joe, snow, bob, leave) -> None:
+    """Bob follows the match; ``leave`` takes him out; the next push closes his socket."""
     match_id = start(club, joe.user, joe, snow)
     socket = _socket(bob, match_id)
 
@@ -114,31 +106,23 @@ def _stops_hearing(club, joe, snow, bob, leave, monkeypatch) -> None:
         assert await socket.receive_json_from() == {"version": 0}
         await sync_to_async(leave)()
         await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
-        assert await socket.receive_json_from(timeout=3) == {"version": 1}
-        now[0] += settings.LIVE_SOCKET_RECHECK_SECONDS
-        await sync_to_async(act)(joe.user, match_id, action="move", play="8/5 6/5")
         assert await socket.receive_output(timeout=3) == {"type": "websocket.close",
                                                           "code": 4403}
 
     _run(scenario)
-    state = Client()
-    state.force_login(bob)
-    # refused: not a member (403/404), or a closed login, signed out (to the sign-in page)
-    assert state.get(reverse("live:state", args=[match_id])).status_code in (302, 403, 404)
 
 
-def test_a_member_removed_from_the_club_stops_hearing_the_match(club, joe, snow, bob,
-                                                                monkeypatch):
+def test_a_member_removed_from_the_club_stops_hearing_the_match(club, joe, snow, bob):
     from clubs.models import Membership
     from clubs.services import membership_end
 
     def leave():
         membership_end(membership=Membership.objects.get(club=club, player__user=bob))
 
-    _stops_hearing(club, joe, snow, bob, leave, monkeypatch)
+    _stops_hearing(club, joe, snow, bob, leave)
 
 
-def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob, monkeypatch):
+def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob):
     from accounts.services.closing import account_close
 
     def leave():
@@ -146,4 +130,58 @@ def test_a_closed_login_stops_hearing_the_match(club, joe, snow, bob, monkeypatc
         bob.save()
         account_close(user=bob, password="pw-of-bob-1")
 
-    _stops_hearing(club, joe, snow, bob, leave, monkeypatch)
+    _stops_hearing(club, joe, snow, bob, leave)
+
+
+def test_ending_a_membership_closes_its_sockets_without_waiting_for_a_push(club, joe, snow,
+                                                                          bob):
+    from clubs.models import Membership
+    from clubs.services import membership_end
+
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        assert await socket.receive_json_from() == {"version": 0}
+        await sync_to_async(membership_end)(
+            membership=await sync_to_async(Membership.objects.get)(club=club,
+                                                                   player__user=bob))
+        assert await socket.receive_output(timeout=3) == {"type": "websocket.close",
+                                                          "code": 4403}
+
+    _run(scenario)
+
+
+def test_a_push_asks_nothing_until_the_recheck_is_due(club, joe, snow, bob, monkeypatch):
+    """Who may follow is asked at connect, when it may have changed (above), and by a push
+    only once ``LIVE_SOCKET_RECHECK_SECONDS`` have passed: not a database call per push."""
+    import live.views_socket as sockets
+
+    now, asked = [1000.0], []
+    ask = sockets._version
+    monkeypatch.setattr(sockets, "monotonic", lambda: now[0])
+
+    async def counted(user_id, pk):
+        asked.append(pk)
+        return await ask(user_id, pk)
+
+    monkeypatch.setattr(sockets, "_version", counted)
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        connected, _ = await socket.connect()
+        assert connected
+        assert await socket.receive_json_from() == {"version": 0}
+        await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
+        assert await socket.receive_json_from(timeout=3) == {"version": 1}
+        assert len(asked) == 1  # at connect only
+        now[0] += sockets.settings.LIVE_SOCKET_RECHECK_SECONDS
+        await sync_to_async(act)(joe.user, match_id, action="move", play="8/5 6/5")
+        assert await socket.receive_json_from(timeout=3) == {"version": 2}
+        assert len(asked) == 2  # due: asked again, still allowed
+        await socket.disconnect()
+
+    _run(scenario)
