@@ -8,7 +8,9 @@ action writes nothing.
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from config.texts import StoredText, render
 
 
 class LiveMatch(models.Model):
@@ -117,13 +119,17 @@ class LiveMatch(models.Model):
     @property
     def proxy_note(self) -> str:
         """What the board, the match page and the report say of a match not made by each
-        player's own login ("" when it was)."""
+        player's own login ("" when it was), in the active language."""
+        return render(self.proxy_text())
+
+    def proxy_text(self) -> StoredText | None:
+        """The same, untranslated (a report's stored note)."""
         if not self.proxy_name:
-            return ""
+            return None
         if self.one_device and self.proxy_by_id == self.created_by_id:
-            return gettext("Played on one device by %(name)s.") % {"name": self.proxy_name}
-        return gettext("%(name)s acted for a player (not each player's own login).") % {
-            "name": self.proxy_name}
+            return StoredText.gettext("Played on one device by %(name)s.", name=self.proxy_name)
+        return StoredText.gettext("%(name)s acted for a player (not each player's own login).",
+                                  name=self.proxy_name)
 
 
 class LiveAction(models.Model):

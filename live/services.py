@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
 from clubs.selectors import player_of_user
+from config.texts import StoredText
 from live import selectors
 from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
@@ -372,12 +373,15 @@ def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, file
         unconfirmed_because=_awaits(match)).match_record
 
 
-def _awaits(match: LiveMatch) -> str:
-    """Why the report waits for a person ("" when the file may confirm it)."""
-    if not match.proxy_name:
-        return ""
-    return gettext("%(note)s The opponent confirms or disputes it with their own login (or a "
-                   "club admin or referee decides).") % {"note": match.proxy_note}
+def _awaits(match: LiveMatch) -> list:
+    """Why the report waits for a person (nothing when the file may confirm it), as the
+    report's note keeps it: untranslated, shown in each reader's language."""
+    proxy = match.proxy_text()
+    if proxy is None:
+        return []
+    return [proxy, StoredText.gettext(
+        "The opponent confirms or disputes it with their own login (or a club admin or "
+        "referee decides).")]
 
 
 def _reporter(match: LiveMatch, by):

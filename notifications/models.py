@@ -5,7 +5,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from notifications.texts import shown
+from config.texts import shown
 
 
 class Kind(models.TextChoices):
@@ -28,7 +28,7 @@ class Notification(models.Model):
     #: As first written, in its recipient's language then (the data export's copy, and
     #: what a row from before ``message`` shows).
     text = models.CharField(max_length=300, verbose_name=gettext_lazy("text"))
-    #: Its sentences untranslated, with their values (``notifications.texts``): shown in
+    #: Its sentences untranslated, with their values (``config.texts``): shown in
     #: the reader's language of the moment. Empty: ``text`` is shown as it is.
     message = models.JSONField(default=list, blank=True, verbose_name=gettext_lazy("message"))
     url = models.CharField(max_length=300, blank=True, verbose_name=gettext_lazy("URL"))

@@ -93,7 +93,7 @@ NAMED = {
     "accounts/middleware.py": "views",  # which language a page speaks
     "clubs/language.py": "selectors",  # a club's language, kept in the cache per slug
     "config/jsi18n.py": "views",  # the JavaScript catalog, built once per language
-    "notifications/texts.py": "models",  # a notice's stored sentence, translated when read
+    "config/texts.py": "models",  # a stored sentence (notices, notes, flags), translated when read
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show

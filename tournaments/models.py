@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from config.texts import shown
 from tournaments.formats import standings as pure_standings
 from tournaments.models_labels import competition_name, place_label, round_name
 
@@ -230,6 +231,9 @@ class TournamentMatch(models.Model):
     #: Set when a referee must look: a dispute, a disagreeing match file, a correction that
     #: changed who should have played here. Cleared by the referee's decision.
     flag = models.TextField(blank=True)
+    #: The flag's sentences untranslated (``config.texts``), shown in the reader's language;
+    #: empty: ``flag`` is shown as written (a dispute's reason, typed by a player).
+    flag_message = models.JSONField(default=list, blank=True)
     #: A referee let this result stand although a correction changed who should have
     #: played it: the bracket takes its winner and loser as played (see bracket.py).
     result_stands = models.BooleanField(default=False)
@@ -265,6 +269,11 @@ class TournamentMatch(models.Model):
         return f"{self.key}: {a} v {b}"
 
     @property
+    def shown_flag(self) -> str:
+        """The flag in the active language."""
+        return shown(self.flag_message, self.flag) if self.flag else ""
+
+    @property
     def is_decided(self) -> bool:
         return self.status in self.DECIDED
 
@@ -290,6 +299,8 @@ class ResultReport(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     note = models.TextField(blank=True,
                             help_text=gettext_lazy("Why it was disputed or flagged."))
+    #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.
+    note_message = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+")
@@ -308,6 +319,11 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match.key}: {self.winner} wins {self.score_a}–{self.score_b}"
+
+    @property
+    def shown_note(self) -> str:
+        """The note in the active language."""
+        return shown(self.note_message, self.note) if self.note else ""
 
 
 class Placing(models.Model):

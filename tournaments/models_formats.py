@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext, gettext_lazy
 
+from config.texts import shown
 from tournaments.formats import DEFAULT_LENGTH
 
 
@@ -122,6 +123,8 @@ class Challenge(models.Model):
                                      on_delete=models.SET_NULL, related_name="+")
     note = models.TextField(blank=True, help_text=gettext_lazy(
         "Why the reported result waits for a person rather than its match file."))
+    #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.
+    note_message = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = gettext_lazy("challenge")
@@ -148,6 +151,11 @@ class Challenge(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in self.OPEN_STATUSES
+
+    @property
+    def shown_note(self) -> str:
+        """The note in the active language."""
+        return shown(self.note_message, self.note) if self.note else ""
 
 
 class LeagueSeason(models.Model):

@@ -7,7 +7,7 @@ text and as HTML.
 
 Each person is told in their own language (``recipient_language``: their choice, else the
 club's, else the site's), not the one active where the event happened (a worker's): the
-texts are given as ``NoticeText`` sentences (``notifications.texts``), rendered for each
+texts are given as ``StoredText`` sentences (``config.texts``), rendered for each
 recipient, and the site's row keeps the sentences so its reader sees it in theirs."""
 
 from collections.abc import Iterable
@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy
 
 from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
+from config.texts import render, stored
 from notifications.models import Kind, MutedKind, Notification
-from notifications.texts import render, stored
 
 #: A subject a mail client shows whole (RFC 5322 advises lines of at most 78 characters).
 SUBJECT_LENGTH = 78
@@ -43,7 +43,7 @@ def notify(*, key: str, kind: str, users: Iterable, text, subject, url: str = ""
     """``key`` names the event (e.g. ``report:12``); each user gets it at most once.
     ``text`` is the line on the site, ``body`` the mail's text if longer (lines), ``action``
     what the link lets the reader do ("Confirm or dispute the result"). Each is a
-    ``NoticeText`` (or a list of them: ``text`` joined by spaces, ``body`` one per line),
+    ``StoredText`` (or a list of them: ``text`` joined by spaces, ``body`` one per line),
     rendered in each recipient's language; a plain string is taken as it is."""
     recipients = {u.pk: u for u in users if u is not None and u.is_active}
     if actor is not None:

@@ -25,9 +25,9 @@ from accounts.models import JoinRequest
 from audit.models import AuditEntry
 from chouette.models import ChouetteSession
 from chouette.selectors import session_balances, settlement
+from config.texts import StoredText
 from notifications.models import Kind
 from notifications.services import notify
-from notifications.texts import NoticeText
 from tournaments.models import ResultReport
 
 ReportStatus = ResultReport.Status
@@ -108,15 +108,15 @@ def result_report_notify(*, report_id: int, event: str) -> None:
     score = _score(report)
     if event == "reported" and report.status == ReportStatus.PENDING:
         reporter = next((p.name for p in players if p.user_id == report.reported_by_id), "")
-        text = (NoticeText.gettext(
+        text = (StoredText.gettext(
             "%(reporter)s reported your match in %(event)s: %(winner)s won %(won)s–%(lost)s. "
             "Confirm it or dispute it.", reporter=reporter, event=where, **score)
-            if reporter else NoticeText.gettext(
+            if reporter else StoredText.gettext(
                 "Your opponent reported your match in %(event)s: %(winner)s won "
                 "%(won)s–%(lost)s. Confirm it or dispute it.", event=where, **score))
         notify(key=report_key(report.pk, "reported"), kind=Kind.RESULT_REPORTED,
                users=[p.user for p in players], actor=report.reported_by,
-               subject=NoticeText.gettext(
+               subject=StoredText.gettext(
                    "Result to confirm: %(winner)s won %(won)s–%(lost)s, %(event)s",
                    event=where, **score),
                text=text, action=gettext_lazy("Confirm or dispute the result"),
@@ -124,9 +124,9 @@ def result_report_notify(*, report_id: int, event: str) -> None:
     elif event in (ReportStatus.DISPUTED, ReportStatus.FLAGGED):
         notify(key=report_key(report.pk, event), kind=Kind.REPORT_DISPUTED,
                users=[report.reported_by], actor=report.resolved_by,
-               subject=NoticeText.gettext("Your result went to the referees: %(event)s",
+               subject=StoredText.gettext("Your result went to the referees: %(event)s",
                                           event=where),
-               text=NoticeText.gettext(
+               text=StoredText.gettext(
                    "Your report of your match in %(event)s (%(winner)s won %(won)s–%(lost)s) "
                    "went to the referees: %(note)s", event=where, note=report.note, **score),
                action=SEE_THE_MATCH, url=_report_url(match),
@@ -142,17 +142,17 @@ def join_request_notify(*, request_id: int) -> None:
     approved = request.status == JoinRequest.Status.APPROVED
     club = request.club
     if approved:
-        subject = NoticeText.gettext("%(club)s: your request to join was approved",
+        subject = StoredText.gettext("%(club)s: your request to join was approved",
                                      club=club.name)
-        text = NoticeText.gettext("Your request to join %(club)s was approved: welcome.",
+        text = StoredText.gettext("Your request to join %(club)s was approved: welcome.",
                                   club=club.name)
     else:
-        subject = NoticeText.gettext("%(club)s: your request to join was refused",
+        subject = StoredText.gettext("%(club)s: your request to join was refused",
                                      club=club.name)
-        text = NoticeText.gettext("Your request to join %(club)s was refused.", club=club.name)
+        text = StoredText.gettext("Your request to join %(club)s was refused.", club=club.name)
     notify(key=join_request_key(request.pk, request.status), kind=Kind.MEMBERSHIP,
            users=[request.user], actor=request.decided_by, subject=subject, text=text,
-           action=NoticeText.gettext("Open %(club)s's page", club=club.name),
+           action=StoredText.gettext("Open %(club)s's page", club=club.name),
            url=club.get_absolute_url(), club_id=club.pk)
 
 
@@ -182,12 +182,12 @@ def ruling_notify(*, entry_id: int) -> None:
         return
     values = {"match": entry.target_label, "reason": entry.reason}
     if entry.action == AuditEntry.Action.RESULT_CORRECTED:
-        subject = NoticeText.gettext("Result corrected: %(match)s", **values)
-        text = NoticeText.gettext(
+        subject = StoredText.gettext("Result corrected: %(match)s", **values)
+        text = StoredText.gettext(
             "A referee corrected the result of your match (%(match)s): %(reason)s", **values)
     else:
-        subject = NoticeText.gettext("Referee ruling: %(match)s", **values)
-        text = NoticeText.gettext("A referee ruled on your match (%(match)s): %(reason)s",
+        subject = StoredText.gettext("Referee ruling: %(match)s", **values)
+        text = StoredText.gettext("A referee ruled on your match (%(match)s): %(reason)s",
                                   **values)
     notify(key=ruling_key(entry.pk), kind=Kind.REPORT_RULED, users=users, actor=entry.actor,
            subject=subject, text=text, action=SEE_THE_MATCH, url=_page_of(target),
@@ -216,14 +216,14 @@ def chouette_session_notify(*, session_id: int) -> None:
             continue
         points, amount = abs(row["points"]), _money(row["amount"])
         if row["points"] >= 0:
-            lines = [NoticeText.ngettext(
+            lines = [StoredText.ngettext(
                 "The chouette evening of %(date)s at %(club)s was settled: you won "
                 "%(points)s point (%(amount)s %(currency)s).",
                 "The chouette evening of %(date)s at %(club)s was settled: you won "
                 "%(points)s points (%(amount)s %(currency)s).", points,
                 points=points, amount=amount, currency=currency, **where)]
         else:
-            lines = [NoticeText.ngettext(
+            lines = [StoredText.ngettext(
                 "The chouette evening of %(date)s at %(club)s was settled: you lost "
                 "%(points)s point (%(amount)s %(currency)s).",
                 "The chouette evening of %(date)s at %(club)s was settled: you lost "
@@ -231,15 +231,15 @@ def chouette_session_notify(*, session_id: int) -> None:
                 points=points, amount=amount, currency=currency, **where)]
         for step in plan:
             if step["payer_id"] == row["player_id"]:
-                lines.append(NoticeText.gettext(
+                lines.append(StoredText.gettext(
                     "You pay %(payee)s %(amount)s %(currency)s.", payee=step["payee"],
                     amount=_money(step["amount"]), currency=currency))
             elif step["payee_id"] == row["player_id"]:
-                lines.append(NoticeText.gettext(
+                lines.append(StoredText.gettext(
                     "%(payer)s pays you %(amount)s %(currency)s.", payer=step["payer"],
                     amount=_money(step["amount"]), currency=currency))
         notify(key=chouette_closed_key(session.pk), kind=Kind.CHOUETTE_SETTLED, users=[user],
-               subject=NoticeText.gettext("Chouette settled: %(date)s at %(club)s", **where),
+               subject=StoredText.gettext("Chouette settled: %(date)s at %(club)s", **where),
                text=lines, body=lines, action=gettext_lazy("See who pays whom"),
                url=reverse("chouette:settlement", args=[session.club.slug]),
                club_id=session.club_id)

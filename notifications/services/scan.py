@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from config.texts import StoredText
 from notifications.models import Kind, Notification
 from notifications.services import notify
 from notifications.services.events import missed_events
-from notifications.texts import NoticeText
 from tournaments.models import TournamentMatch
 from tournaments.models_formats import Challenge, Fixture
 
@@ -34,9 +34,9 @@ def _events(now):
         for me, them in ((match.player_a, match.player_b), (match.player_b, match.player_a)):
             yield f"match-ready:{match.pk}:{me.pk}:{them.pk}", dict(
                 kind=Kind.MATCH_READY, users=[me.user], club_id=club.pk,
-                subject=NoticeText.gettext("Your match against %(opponent)s is ready: %(event)s",
+                subject=StoredText.gettext("Your match against %(opponent)s is ready: %(event)s",
                                            opponent=them.name, event=event),
-                text=NoticeText.ngettext(
+                text=StoredText.ngettext(
                     "Your match against %(opponent)s in %(event)s (%(round)s, %(length)s "
                     "point) is ready to play.",
                     "Your match against %(opponent)s in %(event)s (%(round)s, %(length)s "
@@ -55,9 +55,9 @@ def _events(now):
         if ch.status == C.OPEN:
             yield f"challenge:{ch.pk}:issued", dict(
                 kind=Kind.CHALLENGE, users=[ch.challenged.user],
-                subject=NoticeText.gettext("%(challenger)s challenges you: %(ladder)s",
+                subject=StoredText.gettext("%(challenger)s challenges you: %(ladder)s",
                                            challenger=ch.challenger.name, ladder=ladder.name),
-                text=NoticeText.ngettext(
+                text=StoredText.ngettext(
                     "%(challenger)s challenges you on %(ladder)s (%(length)s point).",
                     "%(challenger)s challenges you on %(ladder)s (%(length)s points).",
                     ch.length, challenger=ch.challenger.name, ladder=ladder.name,
@@ -66,10 +66,10 @@ def _events(now):
         else:
             yield f"challenge:{ch.pk}:accepted", dict(
                 kind=Kind.CHALLENGE, users=[ch.challenger.user],
-                subject=NoticeText.gettext(
+                subject=StoredText.gettext(
                     "%(challenged)s accepted your challenge: %(ladder)s",
                     challenged=ch.challenged.name, ladder=ladder.name),
-                text=NoticeText.gettext(
+                text=StoredText.gettext(
                     "%(challenged)s accepted your challenge on %(ladder)s.",
                     challenged=ch.challenged.name, ladder=ladder.name),
                 action=gettext_lazy("See the ladder"), **where)
@@ -78,8 +78,8 @@ def _events(now):
                       "challenger": ch.challenger.name, "challenged": ch.challenged.name}
             yield f"challenge:{ch.pk}:expiring", dict(
                 kind=Kind.CHALLENGE, users=[ch.challenger.user, ch.challenged.user],
-                subject=NoticeText.gettext("Challenge expires %(when)s: %(ladder)s", **values),
-                text=NoticeText.gettext(
+                subject=StoredText.gettext("Challenge expires %(when)s: %(ladder)s", **values),
+                text=StoredText.gettext(
                     "Your challenge on %(ladder)s (%(challenger)s against %(challenged)s) "
                     "expires %(when)s.", **values),
                 action=gettext_lazy("See the challenge"), **where)
@@ -93,9 +93,9 @@ def _events(now):
                   "player_b": fx.player_b.name}
         yield f"fixture:{fx.pk}:deadline", dict(
             kind=Kind.FIXTURE_DEADLINE, users=[fx.player_a.user, fx.player_b.user],
-            subject=NoticeText.gettext("Due %(when)s: %(player_a)s against %(player_b)s",
+            subject=StoredText.gettext("Due %(when)s: %(player_a)s against %(player_b)s",
                                        **values),
-            text=NoticeText.gettext(
+            text=StoredText.gettext(
                 "Your %(season)s match, %(player_a)s against %(player_b)s, is due by "
                 "%(when)s.", **values),
             action=gettext_lazy("Play it and report the result"), club_id=season.club_id,

@@ -9,6 +9,7 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from live.models import LiveAction, LiveMatch
 from tests.live.conftest import act, member, start, state
@@ -64,6 +65,8 @@ def test_one_device_does_not_decide_a_tournament_match_alone(club, final, dave, 
     assert report.status == ResultReport.Status.PENDING
     assert report.reported_by == dave.user and report.match_record == live.record
     assert "Played on one device by Dave." in report.note
+    with translation.override("de"):  # stored untranslated: shown in the reader's language
+        assert report.shown_note.startswith("Auf einem Gerät gespielt von Dave. ")
     # Dave cannot confirm his own report; Heidi, with her own login, can.
     with pytest.raises(tournaments.NotAllowed):
         tournaments.match_result_confirm(report=report, by=dave.user)

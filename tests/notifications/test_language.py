@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import AccountPreference, JoinRequest, OutboundMail
+from config.texts import StoredText
 from notifications.models import Kind, Notification
 from notifications.services import notify
 from notifications.services.events import join_request_notify
-from notifications.texts import NoticeText
 
 pytestmark = pytest.mark.django_db
 
@@ -70,17 +70,17 @@ def test_the_notices_page_shows_a_stored_notice_in_the_readers_language(client, 
 
 
 def test_values_are_written_in_the_readers_number_and_date_format(bob):
-    text = NoticeText.gettext("You pay %(payee)s %(amount)s %(currency)s.", payee="Ann",
+    text = StoredText.gettext("You pay %(payee)s %(amount)s %(currency)s.", payee="Ann",
                               amount=Decimal("1234.50"), currency="EUR")
-    stored = NoticeText.from_json(text.as_json())
+    stored = StoredText.from_json(text.as_json())
     with translation.override("en"):
         assert str(stored) == "You pay Ann 1234.50 EUR."
     with translation.override("de"):
         assert str(stored) == "Sie zahlen Ann 1234,50 EUR."
-    when = NoticeText.gettext("Chouette settled: %(date)s at %(club)s",
+    when = StoredText.gettext("Chouette settled: %(date)s at %(club)s",
                               date=datetime.date(2026, 11, 26), club="Riverside")
     with translation.override("de"):
-        assert str(NoticeText.from_json(when.as_json())).startswith(
+        assert str(StoredText.from_json(when.as_json())).startswith(
             "Chouette abgerechnet: 26. November 2026")
 
 

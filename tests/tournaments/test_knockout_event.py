@@ -392,6 +392,16 @@ def test_a_match_file_whose_check_finds_violations_flags_the_match_with_the_reas
     match = _match(tournament, "M1-1")
     assert match.status == MatchStatus.IN_PROGRESS and match.winner_id is None
     assert match.flag == "Reported 2–7, but the rules check found violations."
+    # Kept untranslated: each reader sees it in their own language, whoever's request (or
+    # worker) wrote it.
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert match.shown_flag == ("Gemeldet 2–7, aber die Regelprüfung hat Verstöße "
+                                    "gefunden.")
+        assert report.shown_note == match.shown_flag
+    with translation.override("en"):
+        assert report.shown_note == match.flag
     with pytest.raises(services.TournamentError, match="no longer waiting"):
         services.match_result_confirm(report=report, by=match.player_a.user)  # a referee's
 

@@ -29,6 +29,8 @@ class TournamentMatchOutput(serializers.ModelSerializer):
     player_b = serializers.CharField(source="player_b.name", default=None, allow_null=True)
     status = serializers.CharField(read_only=True)
     flight = serializers.CharField(read_only=True)
+    flag = serializers.CharField(source="shown_flag", read_only=True, help_text=(
+        "Why a referee must look (empty: nothing), in the caller's language."))
 
     class Meta:
         model = TournamentMatch
@@ -88,6 +90,10 @@ class TournamentDetailOutput(TournamentOutput):
 
 
 class TournamentReportOutput(serializers.ModelSerializer):
+    note = serializers.CharField(source="shown_note", read_only=True, help_text=(
+        "Why the report was disputed or flagged, or waits for a person, in the caller's "
+        "language (a player's own words as written)."))
+
     class Meta:
         model = ResultReport
         extra_kwargs = {"status": {"read_only": True}}

@@ -161,8 +161,8 @@ def _set_flag(row: TournamentMatch, flag: str) -> bool:
     """Store the bracket's flag (never over a dispute's); True when a new one is raised."""
     if (row.flag and not is_bracket_flag(row.flag)) or row.flag == flag:
         return False
-    row.flag = flag
-    row.save(update_fields=["flag"])
+    row.flag, row.flag_message = flag, []  # the bracket's own flags: English, as written
+    row.save(update_fields=["flag", "flag_message"])
     return bool(flag)
 
 

@@ -15,6 +15,7 @@ from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
 from clubs.services.locks import lock_row
+from config.texts import english, stored
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.formats import DEFAULT_LENGTH
@@ -167,7 +168,7 @@ def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger:
 @transaction.atomic
 def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_challenger: int,
                                score_challenged: int, match_file: bytes, filename: str,
-                               unconfirmed_because: str = "") -> Challenge:
+                               unconfirmed_because=()) -> Challenge:
     """A result reported with its match file (a live match's, the challenger on the left):
     the file's rules check confirms it (``challenge_verify``), unless
     ``unconfirmed_because`` says why a person must (one login played both sides): then the
@@ -185,8 +186,8 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
     except MatchImportError as exc:
         raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
             "error": exc}) from exc
-    row.note = unconfirmed_because
-    row.save(update_fields=["match_record", "note"])
+    row.note, row.note_message = english(unconfirmed_because), stored(unconfirmed_because)
+    row.save(update_fields=["match_record", "note", "note_message"])
     return row
 
 

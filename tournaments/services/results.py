@@ -11,6 +11,7 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.selectors import player_of_user
 from clubs.services.locks import lock_row
+from config.texts import StoredText, english, stored
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
@@ -103,15 +104,16 @@ class MatchResults(ResultKind):
         return super().refusal(which, row)
 
     def report(self, event, row, *, by, winner, score_a, score_b, match_file=None,
-               filename="", unconfirmed_because=""):
+               filename="", unconfirmed_because=()):
         open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
         if open_report is not None:
             return _second_report(event, row, open_report, by=by, winner=winner,
                                   score_a=score_a, score_b=score_b)
         record = _import_evidence(event, row, match_file, filename, by) if match_file else None
-        report = ResultReport.objects.create(match=row, reported_by=by, winner_id=winner,
-                                             score_a=score_a, score_b=score_b,
-                                             match_record=record, note=unconfirmed_because)
+        report = ResultReport.objects.create(
+            match=row, reported_by=by, winner_id=winner, score_a=score_a, score_b=score_b,
+            match_record=record, note=english(unconfirmed_because),
+            note_message=stored(unconfirmed_because))
         if row.status == MatchStatus.READY:
             row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
             row.save(update_fields=["status", "started_at"])
@@ -156,12 +158,13 @@ def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, sco
 @transaction.atomic
 def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int,
                         score_b: int, match_file: bytes | None = None,
-                        filename: str = "", unconfirmed_because: str = "") -> ResultReport:
+                        filename: str = "", unconfirmed_because=()) -> ResultReport:
     """A player reports their own match. The opponent's identical report confirms it; a
     different one disputes it. A match file is imported and checked: the check confirms or
-    flags the report (see :func:`report_verify`). ``unconfirmed_because`` (kept as the
-    report's note): the file was not made by each player's own login (a live match played
-    on one device), so it stays the evidence but only flags: the opponent confirms."""
+    flags the report (see :func:`report_verify`). ``unconfirmed_because`` (a
+    ``config.texts`` sentence or a list of them, kept as the report's note): the file was
+    not made by each player's own login (a live match played on one device), so it stays
+    the evidence but only flags: the opponent confirms."""
     return result_report(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
                          score_b=score_b, match_file=match_file, filename=filename,
                          unconfirmed_because=unconfirmed_because)
@@ -206,11 +209,13 @@ def _confirm(tournament, row, report, *, by) -> ResultReport:
     return report
 
 
-def _dispute(row, report, *, by, reason: str, status: str = ReportStatus.DISPUTED) -> ResultReport:
-    report.status, report.note = status, reason
-    report.save(update_fields=["status", "note"])
-    row.flag = reason
-    row.save(update_fields=["flag"])
+def _dispute(row, report, *, by, reason, status: str = ReportStatus.DISPUTED) -> ResultReport:
+    """``reason``: the player's own words, or a ``config.texts`` sentence (shown in each
+    reader's language)."""
+    report.status, report.note, report.note_message = status, english(reason), stored(reason)
+    report.save(update_fields=["status", "note", "note_message"])
+    row.flag, row.flag_message = report.note, report.note_message
+    row.save(update_fields=["flag", "flag_message"])
     return report
 
 
@@ -262,12 +267,23 @@ def report_verify(*, report_id: int) -> ResultReport | None:
             # A pending report with a note was not made by each player's own login: the
             # opponent confirms it, not the file.
             return None if report.note else _confirm(tournament, row, report, by=None)
-        why = {"failed": "the rules check found violations",
-               "error": "the rules check could not replay the match file"}.get(
-            check.status, f"the match file's score is {record.score_left}–"
-                          f"{record.score_right}")
         return _dispute(row, report, by=None, status=ReportStatus.FLAGGED,
-                        reason=f"Reported {report.score_a}–{report.score_b}, but {why}.")
+                        reason=_disagreement(report, record, check.status))
+
+
+def _disagreement(report: ResultReport, record, check_status: str) -> StoredText:
+    """Why a report's match file does not confirm it."""
+    scores = {"a": report.score_a, "b": report.score_b}
+    if check_status == "failed":
+        return StoredText.gettext(
+            "Reported %(a)s–%(b)s, but the rules check found violations.", **scores)
+    if check_status == "error":
+        return StoredText.gettext(
+            "Reported %(a)s–%(b)s, but the rules check could not replay the match file.",
+            **scores)
+    return StoredText.gettext("Reported %(a)s–%(b)s, but the match file's score is "
+                              "%(left)s–%(right)s.", left=record.score_left,
+                              right=record.score_right, **scores)
 
 
 @transaction.atomic

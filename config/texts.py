@@ -1,12 +1,14 @@
-"""A notice's sentence, kept untranslated and translated whenever it is shown or mailed.
+"""A sentence kept untranslated and translated whenever it is shown or mailed.
 
-A notification is stored once but read in its reader's language (which they may change
-later), and its mail is written in its recipient's: so a notice keeps the English sentence
-(the msgid) and its values, not a rendered text. ``NoticeText.gettext("%(name)s won",
-name=...)`` (or ``.ngettext(singular, plural, count, ...)``) marks the sentence for the
-extractor; ``str()`` translates it in the active language, its values formatted there too
-(a ``Decimal`` with two decimals, a date or a time in the language's format). ``as_json``
-/ ``from_json`` are its stored form (``Notification.message``).
+A notification, a report's note or a match's flag is stored once but read in each reader's
+language (which they may change later), and a mail is written in its recipient's: so the
+row keeps the English sentence (the msgid) and its values, not a rendered text.
+``StoredText.gettext("%(name)s won", name=...)`` (or ``.ngettext(singular, plural, count,
+...)``) marks the sentence for the extractor; ``str()`` translates it in the active
+language, its values formatted there too (a ``Decimal`` with two decimals, a date or a time
+in the language's format). ``as_json`` / ``from_json`` are its stored form
+(``Notification.message``, ``ResultReport.note_message``…); ``english`` is the text a
+row's plain column keeps (what code and exports read).
 """
 
 from __future__ import annotations
@@ -46,18 +48,18 @@ def _shown(value):
     return ""
 
 
-class NoticeText:
+class StoredText:
     def __init__(self, msgid: str, plural: str = "", count: int | None = None, **params):
         self.msgid, self.plural, self.count = msgid, plural, count
         self.params = {name: _store(value) for name, value in params.items()}
 
     @classmethod
-    def gettext(cls, msgid: str, **params) -> NoticeText:
+    def gettext(cls, msgid: str, **params) -> StoredText:
         """The sentence ``msgid`` with its ``%(name)s`` values (marked for the extractor)."""
         return cls(msgid, **params)
 
     @classmethod
-    def ngettext(cls, singular: str, plural: str, count: int, **params) -> NoticeText:
+    def ngettext(cls, singular: str, plural: str, count: int, **params) -> StoredText:
         """A sentence with a count: singular or plural as the language wants."""
         return cls(singular, plural, count, **params)
 
@@ -74,7 +76,7 @@ class NoticeText:
             return source % values if values else source
 
     def __repr__(self) -> str:
-        return f"NoticeText({self.msgid!r})"
+        return f"StoredText({self.msgid!r})"
 
     def as_json(self) -> dict:
         stored = {"msgid": self.msgid, "params": self.params}
@@ -83,14 +85,14 @@ class NoticeText:
         return stored
 
     @classmethod
-    def from_json(cls, stored: dict) -> NoticeText:
+    def from_json(cls, stored: dict) -> StoredText:
         text = cls(stored.get("msgid", ""), stored.get("plural", ""), stored.get("count"))
         text.params = dict(stored.get("params") or {})
         return text
 
 
 def render(value, separator: str = " ") -> str:
-    """A text as the active language writes it: a plain string as it is, a NoticeText
+    """A text as the active language writes it: a plain string as it is, a StoredText
     translated, a list of them joined by ``separator``."""
     if value is None:
         return ""
@@ -101,11 +103,19 @@ def render(value, separator: str = " ") -> str:
 
 def stored(value) -> list[dict]:
     """A text's stored form (``[]`` for a plain string: it is kept as it was written)."""
-    if isinstance(value, NoticeText):
+    if isinstance(value, StoredText):
         return [value.as_json()]
-    if isinstance(value, (list, tuple)) and all(isinstance(v, NoticeText) for v in value):
+    if isinstance(value, (list, tuple)) and all(isinstance(v, StoredText) for v in value):
         return [v.as_json() for v in value]
     return []
+
+
+def english(value) -> str:
+    """A text as English writes it (the plain column beside a stored message)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        return render(value)
 
 
 def shown(message: list[dict], fallback: str) -> str:
@@ -113,4 +123,4 @@ def shown(message: list[dict], fallback: str) -> str:
     before notices kept their sentences)."""
     if not message:
         return fallback
-    return render([NoticeText.from_json(part) for part in message])
+    return render([StoredText.from_json(part) for part in message])
