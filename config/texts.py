@@ -21,6 +21,11 @@ from django.utils.translation import gettext, ngettext
 
 
 def _store(value):
+    if isinstance(value, StoredText):
+        return {"texts": [value.as_json()]}
+    if isinstance(value, (list, tuple)) and value and all(
+            isinstance(part, StoredText) for part in value):
+        return {"texts": [part.as_json() for part in value]}
     if isinstance(value, Decimal):
         return {"decimal": str(value)}
     if isinstance(value, datetime.datetime):
@@ -36,6 +41,8 @@ def _shown(value):
     """A stored value as the active language writes it."""
     if not isinstance(value, dict):
         return "" if value is None else value
+    if "texts" in value:  # a sentence inside a sentence (a report's note in a notice)
+        return render([StoredText.from_json(part) for part in value["texts"]])
     if "decimal" in value:
         return formats.number_format(Decimal(value["decimal"]), 2)
     if "datetime" in value:
@@ -116,6 +123,11 @@ def english(value) -> str:
 
     with translation.override("en"):
         return render(value)
+
+
+def restored(message: list[dict], fallback: str):
+    """A stored message as sentences again (to put inside another), else ``fallback``."""
+    return [StoredText.from_json(part) for part in message] if message else fallback
 
 
 def shown(message: list[dict], fallback: str) -> str:

@@ -25,7 +25,7 @@ from accounts.models import JoinRequest
 from audit.models import AuditEntry
 from chouette.models import ChouetteSession
 from chouette.selectors import session_balances, settlement
-from config.texts import StoredText
+from config.texts import StoredText, restored
 from notifications.models import Kind
 from notifications.services import notify
 from tournaments.models import ResultReport
@@ -128,7 +128,8 @@ def result_report_notify(*, report_id: int, event: str) -> None:
                                           event=where),
                text=StoredText.gettext(
                    "Your report of your match in %(event)s (%(winner)s won %(won)s–%(lost)s) "
-                   "went to the referees: %(note)s", event=where, note=report.note, **score),
+                   "went to the referees: %(note)s", event=where,
+                   note=restored(report.note_message, report.note), **score),
                action=SEE_THE_MATCH, url=_report_url(match),
                club_id=match.tournament.club_id)
 

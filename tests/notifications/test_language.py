@@ -88,3 +88,24 @@ def test_a_row_from_before_kept_sentences_shows_its_text(bob):
     notify(key="old:1", kind=Kind.MEMBERSHIP, users=[bob], subject="Old", text="Plain old text")
     note = Notification.objects.get(user=bob)
     assert note.message == [] and note.shown_text == "Plain old text"
+
+
+
+def test_a_dispute_notice_carries_the_report_s_note_in_its_reader_s_language(
+        final, bob, committed):
+    """The report's note inside the notice is a stored sentence too: Bob, who reads German,
+    reads it in German, though Ann's request that disputed it spoke Italian."""
+    from tournaments import services
+
+    _choose(bob, "de")
+    ann = final.player_b if final.player_a == bob.player else final.player_a
+    bob_won = (7, 3) if final.player_a == bob.player else (3, 7)
+    committed(services.match_result_report, match=final, by=bob, winner=bob.player.pk,
+              score_a=bob_won[0], score_b=bob_won[1])
+    with translation.override("it"):  # Ann's report says she won: the players disagree
+        committed(services.match_result_report, match=final, by=ann.user, winner=ann.pk,
+                  score_a=bob_won[1], score_b=bob_won[0])
+    note = Notification.objects.get(user=bob, kind="report_disputed")
+    assert "Die Spieler sind sich uneinig" in note.text
+    with translation.override("en"):
+        assert "The players disagree: the other report says" in note.shown_text

@@ -178,10 +178,9 @@ def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> 
         raise TournamentError(gettext("This match's result is with the referees."))
     if (report.winner_id, report.score_a, report.score_b) == (winner, score_a, score_b):
         return _confirm(tournament, row, report, by=by)
-    return _dispute(row, report, by=by,
-                    reason=gettext("The players disagree: the other report says "
-                                   "%(score_a)s–%(score_b)s.") % {"score_a": score_a,
-                                                                  "score_b": score_b})
+    return _dispute(row, report, by=by, reason=StoredText.gettext(
+        "The players disagree: the other report says %(score_a)s–%(score_b)s.",
+        score_a=score_a, score_b=score_b))
 
 
 def _import_evidence(tournament, row, data: bytes, filename: str, by):
@@ -237,8 +236,10 @@ def match_result_dispute(*, report: ResultReport, by, reason: str) -> ResultRepo
         raise TournamentError(gettext("Say what is wrong with the reported result."))
     if report.status != ReportStatus.PENDING:
         raise TournamentError(gettext("This report is no longer waiting for a confirmation."))
-    return _dispute(row, report, by=by, reason=gettext("Disputed by %(player)s: %(reason)s") % {
-        "player": player_of_user(user=by), "reason": reason})
+    player = player_of_user(user=by)
+    return _dispute(row, report, by=by, reason=StoredText.gettext(
+        "Disputed by %(player)s: %(reason)s", player=player.name if player else "",
+        reason=reason))
 
 
 def report_verify(*, report_id: int) -> ResultReport | None:
