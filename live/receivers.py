@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from clubs.models import Membership
+from clubs.models import Membership, Player
 from live.services import live_viewer_recheck
 
 
@@ -20,8 +20,9 @@ def _recheck_after_commit(user_id: int | None) -> None:
 @receiver(post_save, sender=Membership, dispatch_uid="live.membership_saved")
 @receiver(post_delete, sender=Membership, dispatch_uid="live.membership_deleted")
 def membership_changed(sender, instance: Membership, created: bool = False, **kwargs) -> None:
-    if not created:
-        _recheck_after_commit(instance.player.user_id)
+    if not created:  # the login by id, without loading the player
+        _recheck_after_commit(Player.objects.filter(pk=instance.player_id)
+                              .values_list("user_id", flat=True).first())
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="live.login_saved")

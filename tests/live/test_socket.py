@@ -185,3 +185,4 @@ def test_a_push_asks_nothing_until_the_recheck_is_due(club, joe, snow, bob, monk
         await socket.disconnect()
 
     _run(scenario)
+
