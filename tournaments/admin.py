@@ -29,6 +29,10 @@ class TournamentAdmin(ReadOnlyClubScopedAdmin):
     list_filter = ["club", "format", "status"]
     search_fields = ["name"]
 
+    @admin.display(description=gettext_lazy("flag"))
+    def shown_flag(self, obj):
+        return obj.shown_flag
+
     @admin.display(description=gettext_lazy("page"))
     def public_link(self, obj):
         return format_html('<a href="{}">{}</a>', obj.get_absolute_url(), gettext("open"))
@@ -77,11 +81,13 @@ class ReasonForm(forms.Form):
 class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
     club_path = "tournament__club"
     list_display = ["key", "tournament", "player_a", "player_b", "status", "score_a",
-                    "score_b", "winner", "flag"]
+                    "score_b", "winner", "shown_flag"]
+    #: The flag in the referee's language (the stored sentences beside it are not shown).
+    exclude = ["flag", "flag_message"]
     list_filter = [FlaggedFilter, "status", "tournament__club", "flight"]
     list_select_related = ["tournament", "player_a", "player_b", "winner"]
     search_fields = ["player_a__name", "player_b__name", "tournament__name", "key"]
-    readonly_fields = ["public_link", "audit_trail"]
+    readonly_fields = ["shown_flag", "public_link", "audit_trail"]
     actions = ["settle_dispute", "correct_result", "let_result_stand", "replay"]
     ruling_template = "admin/tournaments/ruling_form.html"
 
@@ -180,8 +186,14 @@ class TournamentMatchAdmin(ReadOnlyClubScopedAdmin):
 @admin.register(ResultReport)
 class ResultReportAdmin(ReadOnlyClubScopedAdmin):
     club_path = "match__tournament__club"
-    list_display = ["match", "winner", "score_a", "score_b", "status", "note", "created_at",
-                    "match_link"]
+    list_display = ["match", "winner", "score_a", "score_b", "status", "shown_note",
+                    "created_at", "match_link"]
+    exclude = ["note", "note_message"]
+    readonly_fields = ["shown_note"]
+
+    @admin.display(description=gettext_lazy("note"))
+    def shown_note(self, obj):
+        return obj.shown_note
     list_filter = ["status", "match__tournament__club"]
     list_select_related = ["match", "winner"]
 

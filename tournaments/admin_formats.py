@@ -3,6 +3,7 @@ clubs (challenges and fixtures with their results and status; corrections go thr
 pages and the API, which write the audit log)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from clubs.admin_scoping import ReadOnlyClubScopedAdmin
 
@@ -36,6 +37,12 @@ class ChallengeAdmin(ReadOnlyClubScopedAdmin):
     list_filter = ["ladder__club", "status"]
     list_select_related = ["ladder", "challenger", "challenged", "winner"]
     search_fields = ["challenger__name", "challenged__name"]
+    exclude = ["note", "note_message"]
+    readonly_fields = ["shown_note"]
+
+    @admin.display(description=gettext_lazy("note"))
+    def shown_note(self, obj):
+        return obj.shown_note
 
 
 @admin.register(LadderDeparture)

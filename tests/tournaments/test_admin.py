@@ -61,6 +61,23 @@ def test_the_queue_lists_flagged_and_disputed_matches_only(client, referee, disp
     assert "M1-2" not in page
 
 
+def test_the_referee_reads_the_flag_in_their_own_language(client, referee, disputed):
+    """The dispute was written in English; a German referee's queue and match page say it
+    in German (the player's own words as typed)."""
+    from accounts.services.language import SESSION_KEY
+
+    client.force_login(referee)
+    session = client.session
+    session[SESSION_KEY] = "de"
+    session.save()
+    page = client.get(reverse(CHANGELIST), {"flagged": "yes"}).content.decode()
+    disputer = disputed.player_b.name
+    assert f'field-shown_flag">Angefochten von {disputer}: I won 7-6<' in page
+    change = reverse("admin:tournaments_tournamentmatch_change", args=[disputed.pk])
+    detail = client.get(change).content.decode()
+    assert "Angefochten von" in detail and "flag_message" not in detail
+
+
 def test_a_referee_settles_a_dispute_with_a_reason(client, referee, disputed):
     client.force_login(referee)
     form = _act(client, "settle_dispute", disputed)
