@@ -287,15 +287,20 @@ PARAMS = [pytest.param(t, p, id=f"{t.id}-{p}") for t in TARGETS for p in PERSONA
 
 
 @pytest.mark.parametrize("target, persona", PARAMS)
-def test_bad_input_never_gets_a_5xx(client, world, target, persona):
+def test_bad_input_never_gets_a_5xx(client, world, target, persona, settings):
+    # The session in its cookie: a sweep of some 21,000 requests spends no query on it.
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
     client.raise_request_exception = False
     client.force_login(world.users[persona])
     url = target.url(world)
     failures = []
     for sent, data in _attempts(target, world):
-        with transaction.atomic():  # a write that got through is undone before the next one
+        if target.method == "get":  # reads: nothing to undo
             response = _send(client, target, url, data)
-            transaction.set_rollback(True)
+        else:
+            with transaction.atomic():  # a write that got through is undone before the next
+                response = _send(client, target, url, data)
+                transaction.set_rollback(True)
         if response.status_code >= 500:
             error = response.exc_info[1] if getattr(response, "exc_info", None) else ""
             failures.append(f"{sent}: {response.status_code} {error!r}"[:300])
