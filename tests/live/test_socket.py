@@ -23,6 +23,13 @@ def _socket(user, match_id: int) -> WebsocketCommunicator:
         (b"cookie", cookie), (b"origin", b"http://testserver")])
 
 
+async def _following(socket: WebsocketCommunicator) -> None:
+    """Connected, and told the match's version at once (0: nothing played yet)."""
+    connected, _ = await socket.connect()
+    assert connected
+    assert await socket.receive_json_from() == {"version": 0}
+
+
 def _run(scenario) -> None:
     """Run the scenario's event loop in a thread of its own: an earlier test's Playwright
     (its sync API) may have left a running loop in this thread, where AsyncToSync refuses."""
@@ -47,9 +54,7 @@ def test_a_following_page_hears_each_accepted_action(club, joe, snow, bob):
     socket = _socket(bob, match_id)
 
     async def scenario():
-        connected, _ = await socket.connect()
-        assert connected
-        assert await socket.receive_json_from() == {"version": 0}
+        await _following(socket)
         await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
         assert await socket.receive_json_from(timeout=3) == {"version": 1}
         refused = await sync_to_async(act)(joe.user, match_id, action="move", play="13/7")
@@ -80,9 +85,7 @@ def test_a_frame_from_the_client_is_ignored_without_a_traceback(club, joe, snow,
     socket = _socket(bob, match_id)
 
     async def scenario():
-        connected, _ = await socket.connect()
-        assert connected
-        assert await socket.receive_json_from() == {"version": 0}
+        await _following(socket)
         await socket.send_to(text_data=frame)
         await socket.send_to(bytes_data=frame.encode())
         assert await socket.receive_nothing(timeout=0.2)  # not closed, nothing said
@@ -101,9 +104,7 @@ def _stops_hearing(club, joe, snow, bob, leave) -> None:
     socket = _socket(bob, match_id)
 
     async def scenario():
-        connected, _ = await socket.connect()
-        assert connected
-        assert await socket.receive_json_from() == {"version": 0}
+        await _following(socket)
         await sync_to_async(leave)()
         await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
         assert await socket.receive_output(timeout=3) == {"type": "websocket.close",
@@ -142,9 +143,7 @@ def test_ending_a_membership_closes_its_sockets_without_waiting_for_a_push(club,
     socket = _socket(bob, match_id)
 
     async def scenario():
-        connected, _ = await socket.connect()
-        assert connected
-        assert await socket.receive_json_from() == {"version": 0}
+        await _following(socket)
         await sync_to_async(membership_end)(
             membership=await sync_to_async(Membership.objects.get)(club=club,
                                                                    player__user=bob))
@@ -172,9 +171,7 @@ def test_a_push_asks_nothing_until_the_recheck_is_due(club, joe, snow, bob, monk
     socket = _socket(bob, match_id)
 
     async def scenario():
-        connected, _ = await socket.connect()
-        assert connected
-        assert await socket.receive_json_from() == {"version": 0}
+        await _following(socket)
         await sync_to_async(act)(joe.user, match_id, action="roll", dice=[3, 1])
         assert await socket.receive_json_from(timeout=3) == {"version": 1}
         assert len(asked) == 1  # at connect only
