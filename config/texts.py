@@ -16,16 +16,13 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext, ngettext
 
 
 def _store(value):
-    if isinstance(value, StoredText):
-        return {"texts": [value.as_json()]}
-    if isinstance(value, (list, tuple)) and value and all(
-            isinstance(part, StoredText) for part in value):
-        return {"texts": [part.as_json() for part in value]}
+    if texts := stored(value):  # a sentence inside a sentence (a report's note in a notice)
+        return {"texts": texts}
     if isinstance(value, Decimal):
         return {"decimal": str(value)}
     if isinstance(value, datetime.datetime):
@@ -41,8 +38,8 @@ def _shown(value):
     """A stored value as the active language writes it."""
     if not isinstance(value, dict):
         return "" if value is None else value
-    if "texts" in value:  # a sentence inside a sentence (a report's note in a notice)
-        return render([StoredText.from_json(part) for part in value["texts"]])
+    if "texts" in value:
+        return shown(value["texts"], "")
     if "decimal" in value:
         return formats.number_format(Decimal(value["decimal"]), 2)
     if "datetime" in value:
@@ -119,8 +116,6 @@ def stored(value) -> list[dict]:
 
 def english(value) -> str:
     """A text as English writes it (the plain column beside a stored message)."""
-    from django.utils import translation
-
     with translation.override("en"):
         return render(value)
 
@@ -133,6 +128,4 @@ def restored(message: list[dict], fallback: str):
 def shown(message: list[dict], fallback: str) -> str:
     """A stored notice in the active language (``fallback``, its text, for a row from
     before notices kept their sentences)."""
-    if not message:
-        return fallback
-    return render([StoredText.from_json(part) for part in message])
+    return render(restored(message, fallback))

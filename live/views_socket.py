@@ -2,12 +2,14 @@
 and the page fetches the state (the same small JSON it polls when the socket is down).
 
 It takes no input: whatever a client sends (a malformed frame, a deep array) is ignored,
-never parsed. Who may listen is asked again before the first push after
-``LIVE_SOCKET_RECHECK_SECONDS``: a login closed, or removed from the club, since it was last
-asked stops hearing the match then (the socket is closed, 4403). A push says only "version
-n"; the state it leads to comes over HTTP, which asks every time. Asking at every push put
-a database call in front of each socket's every message (one thread per process runs them
-all): under bench_live_load the opponent heard a move after 15 s (p50) instead of 0.3 s."""
+never parsed. Who may listen is asked again when it may have changed: a membership ended or
+a login closed tells that login's sockets at once (``live.receivers``, the login's own
+group), and those refused close (4403). A push asks again only after
+``LIVE_SOCKET_RECHECK_SECONDS`` (a backstop for whatever else could change it): asking at
+every push put a database call in front of each socket's every message (one thread per
+process runs them all), and under bench_live_load the opponent heard a move after 15.6 s
+(p50) instead of 0.15 s. A push says only "version n"; the state it leads to comes over
+HTTP, which asks every time."""
 
 import json
 from time import monotonic
