@@ -16,10 +16,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from config.site import site_url
+
 
 def new_message_id() -> str:
     """A Message-ID of the site's own domain (``<...@club.example>``), made once per mail."""
-    return make_msgid(domain=urlsplit(settings.SITE_URL).hostname or "localhost")
+    return make_msgid(domain=urlsplit(site_url()).hostname or "localhost")
 
 
 class OutboundMail(models.Model):

@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # The site a mail made while answering the request links to (config.site).
+    "config.site.SiteMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The language a page speaks: the login's choice, else its club's, else the browser's.
@@ -314,8 +316,20 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Backgammon club <clu
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 # How often the outbox tries a mail before marking it failed (backoff doubles, 30 s first).
 MAIL_MAX_ATTEMPTS = env.int("MAIL_MAX_ATTEMPTS", default=8)
-# The address the links in mails point to (no request to read it from in a worker).
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# The address the links in mails point to (config.site). Set it to the address members use
+# (https://club.example.org) behind a proxy, under bin/web, anywhere the site is served on
+# another host or port than it listens on. Unset, a mail made while answering a request links
+# to the host that request came to (checked against ALLOWED_HOSTS: a forged Host header is
+# refused before), and a worker's mail to http://$HOST:$PORT, which bin/serve and bin/web
+# pass on (`PORT=8765 make run`: http://127.0.0.1:8765).
+SITE_URL = env.str("SITE_URL", default="").rstrip("/")
+_LISTEN_HOST = env.str("HOST", default="127.0.0.1")
+if _LISTEN_HOST in ("0.0.0.0", "::", "[::]", ""):
+    _LISTEN_HOST = "127.0.0.1"  # every interface: this machine's own is one of them
+elif ":" in _LISTEN_HOST and not _LISTEN_HOST.startswith("["):
+    _LISTEN_HOST = f"[{_LISTEN_HOST}]"  # an IPv6 address in a URL
+#: Where the server listens (HOST and PORT, as bin/serve and bin/web are given them).
+LISTEN_URL = f"http://{_LISTEN_HOST}:{env.int('PORT', default=8000)}"
 
 # --- I18N and time ------------------------------------------------------------------
 LANGUAGE_CODE = "en"

@@ -15,6 +15,7 @@ from django.dispatch import receiver
 from accounts.models import JoinRequest
 from audit.models import AuditEntry
 from chouette.models import ChouetteSession
+from config.site import request_site
 from notifications import tasks
 from notifications.services.events import RULED
 from tournaments.models import ResultReport
@@ -23,7 +24,9 @@ ReportStatus = ResultReport.Status
 
 
 def _after_commit(task, *args) -> None:
-    transaction.on_commit(lambda: task.delay(*args), robust=True)
+    # The request's site goes with the ids: the mail links to the host the change came to.
+    site = request_site()
+    transaction.on_commit(lambda: task.delay(*args, site=site), robust=True)
 
 
 @receiver(post_save, sender=ResultReport, dispatch_uid="notifications.result_report")

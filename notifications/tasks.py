@@ -4,6 +4,7 @@ task run twice (a redelivered message) tells nobody twice."""
 from celery import shared_task
 
 from config.celery import TRANSIENT_ERRORS
+from config.site import site_kept
 from notifications.services.events import (
     chouette_session_notify,
     join_request_notify,
@@ -12,6 +13,7 @@ from notifications.services.events import (
 )
 from notifications.services.scan import notifications_scan
 
+#: ``site``: the site of the request that caused the notice (``config.site``), for its links.
 TASK = {"acks_late": True, "autoretry_for": TRANSIENT_ERRORS, "retry_backoff": True,
         "max_retries": 3, "time_limit": 120, "soft_time_limit": 100}
 
@@ -22,20 +24,24 @@ def notifications_scan_task() -> None:
 
 
 @shared_task(**TASK)
-def result_report_notify_task(report_id: int, event: str) -> None:
-    result_report_notify(report_id=report_id, event=event)
+def result_report_notify_task(report_id: int, event: str, site: str = "") -> None:
+    with site_kept(site):
+        result_report_notify(report_id=report_id, event=event)
 
 
 @shared_task(**TASK)
-def join_request_notify_task(request_id: int) -> None:
-    join_request_notify(request_id=request_id)
+def join_request_notify_task(request_id: int, site: str = "") -> None:
+    with site_kept(site):
+        join_request_notify(request_id=request_id)
 
 
 @shared_task(**TASK)
-def ruling_notify_task(entry_id: int) -> None:
-    ruling_notify(entry_id=entry_id)
+def ruling_notify_task(entry_id: int, site: str = "") -> None:
+    with site_kept(site):
+        ruling_notify(entry_id=entry_id)
 
 
 @shared_task(**TASK)
-def chouette_session_notify_task(session_id: int) -> None:
-    chouette_session_notify(session_id=session_id)
+def chouette_session_notify_task(session_id: int, site: str = "") -> None:
+    with site_kept(site):
+        chouette_session_notify(session_id=session_id)

@@ -36,6 +36,7 @@ from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services import membership_grant
 from clubs.services.locks import lock_row
+from config.site import site_url as current_site_url
 
 
 class InvitationError(ValueError):
@@ -158,7 +159,7 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
 def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
     """The invitation's mail, in the invitee's language: their login's choice if the
     address has a login, else the inviting club's, else the site's."""
-    link = f"{(site_url or settings.SITE_URL).rstrip('/')}/accounts/invitations/{token}/"
+    link = f"{(site_url or current_site_url()).rstrip('/')}/accounts/invitations/{token}/"
     language = recipient_language(
         user=invitation.player.user if invitation.player_id and invitation.player.user_id
         else None, email=invitation.email, club=invitation.club)

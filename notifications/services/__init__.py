@@ -2,7 +2,7 @@
 event and person, never to whoever caused it, and not for a kind they turned off.
 
 The mail names the thing in a short subject and links to the page where the reader acts
-(an absolute link on ``SITE_URL``: a worker has no request to read the host from), as plain
+(an absolute link on the site that sent it: ``config.site.site_url``), as plain
 text and as HTML.
 
 Each person is told in their own language (``recipient_language``: their choice, else the
@@ -12,7 +12,6 @@ recipient, and the site's row keeps the sentences so its reader sees it in their
 
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
+from config.site import site_url
 from config.texts import render, stored
 from notifications.models import Kind, MutedKind, Notification
 
@@ -76,7 +76,7 @@ def notify(*, key: str, kind: str, users: Iterable, text, subject, url: str = ""
 
 def _mail_bodies(*, kind: str, subject: str, body: str, url: str, action: str
                  ) -> tuple[str, str]:
-    site = settings.SITE_URL
+    site = site_url()
     context = {"subject": short(subject), "body": body, "lines": body.splitlines(),
                "action": action, "link": site + (url or reverse("notifications:list")),
                "kind": str(Kind(kind).label), "site": site.split("://", 1)[-1],
