@@ -4,7 +4,7 @@ the logins made before allauth: otherwise allauth takes the address for unconfir
 change of address drops it, and another login could claim it.
 
 At sign-in, the login's chosen language goes into its session (the language middleware
-reads it there)."""
+reads it there), with its home club's slug (the language when it chose none)."""
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
@@ -12,7 +12,11 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from accounts.services.emails import email_address_keep
-from accounts.services.language import account_language, session_language_remember
+from accounts.services.language import (
+    account_language,
+    session_home_club_remember,
+    session_language_remember,
+)
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="accounts-email-keep")
@@ -26,3 +30,4 @@ def user_signed_in(sender, request, user, **kwargs):
     if request is not None and hasattr(request, "session"):
         session_language_remember(session=request.session,
                                   language=account_language(user=user))
+        session_home_club_remember(session=request.session, user=user)

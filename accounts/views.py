@@ -30,6 +30,7 @@ from accounts.forms import (
     LanguageForm,
     NewLoginForm,
 )
+from accounts.middleware import club_page
 from accounts.models import Invitation, JoinRequest
 from accounts.services import closing, invitations, passwords
 from accounts.services import clubs as clubs_service
@@ -139,6 +140,7 @@ def invitation_accept(request, token: str):
     except invitations.InvitationInvalid as exc:
         return render(request, "accounts/invitation_invalid.html", {"reason": str(exc)},
                       status=410)
+    club_page(request, slug=invitation.club.slug)  # the language its mail was written in
     user = request.user
     mine = user.is_authenticated and selectors.holds_verified_address(
         user=user, email=invitation.email)

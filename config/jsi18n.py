@@ -4,10 +4,9 @@ language (``gettext``, ``ngettext``, ``interpolate`` for ``static/js``).
 Every page loads it (``base.html``, in ``<head>``), signed in or not, so it is cheap: a
 language's catalog is built once per version of the compiled catalogues (Django's cache,
 keyed by the language and the ``djangojs.mo`` files' times) and answered with an ETag. The
-browser asks again on every page (``no-cache``: the page's language changes with a sign-in
-or the language page while the URL stays the same) and gets a 304 without a body. It needs
-no session, no CSRF token and no throttle: nothing stands before it but the language
-middleware."""
+page names its language (``?lang=``: a club's page may speak the club's). The browser asks
+again on every page (``no-cache``) and gets a 304 without a body. It needs no session, no
+CSRF token and no throttle: nothing stands before it but the language middleware."""
 
 import hashlib
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 from django.views.i18n import JavaScriptCatalog
@@ -37,6 +37,15 @@ class CachedJavaScriptCatalog(JavaScriptCatalog):
     """Django's catalog, built once per language and catalogue version, with an ETag."""
 
     def get(self, request, *args, **kwargs):
+        # The page names its language (``?lang=``): a club's page speaks the club's, which
+        # the catalog's own request (no club in its URL) would not know.
+        language = request.GET.get("lang", "")
+        if language in dict(settings.LANGUAGES):
+            with translation.override(language):
+                return self._catalog(request, *args, **kwargs)
+        return self._catalog(request, *args, **kwargs)
+
+    def _catalog(self, request, *args, **kwargs):
         key = f"jsi18n:{get_language()}:{catalog_stamp()}"
         built = cache.get(key)
         if built is None:

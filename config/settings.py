@@ -337,6 +337,8 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("da", "Dansk"), ("de", "Deutsch"), ("it", "Italiano"),
              ("ja", "日本語")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: Each language's formats, with the machine's first for the inputs (config/formats).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True

@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
+from accounts.middleware import club_page
 from clubs.decorators import login_if_anonymous
 from clubs.models import Club, Player
 from clubs.permissions import club_for_member, is_club_admin
@@ -33,7 +34,9 @@ from tournaments.models import Challenge, TournamentMatch
 
 
 def _match(request, pk: int) -> LiveMatch:
-    return selectors.live_match_get(user=request.user, pk=pk)
+    match = selectors.live_match_get(user=request.user, pk=pk)
+    club_page(request, slug=match.club.slug)  # its page, refusals and state: its language
+    return match
 
 
 def _my_sides(request, match: LiveMatch) -> frozenset[int]:

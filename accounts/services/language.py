@@ -1,6 +1,9 @@
-"""A login's language, chosen on its account page: kept with the login, and in its session
-from sign-in on (so the language middleware asks no query on each page); and the language
-of whatever is sent to someone (``recipient_language``: mails and notices)."""
+"""One language per person, for every page, mail and notice: their own choice (on the
+account page), else their club's — the club of the page or of the mail, else their home
+club (the first club they joined that chose a language) — else the browser's (a mail: the
+site's). The login's choice and its home club go into its session at sign-in (so the
+language middleware asks no query on each page); ``recipient_language`` answers for what
+is sent to someone (mails and notices)."""
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -12,6 +15,8 @@ from clubs.models import Club, Membership
 
 #: The session's copy of the login's choice (absent: none chosen).
 SESSION_KEY = "account_language"
+#: The session's copy of the login's home club's slug (``""``: none; absent: not asked yet).
+HOME_CLUB_KEY = "home_club"
 
 
 class LanguageError(ValueError):
@@ -62,20 +67,35 @@ def _club_language_of(club) -> str:
     return Club.objects.filter(pk=club).values_list("language", flat=True).first() or ""
 
 
-def _clubs_language_of(user) -> str:
-    """The language of the first club (by joining) of the login's player that chose one."""
+def _home_club(user):
     return (Membership.objects.active().of_user(user).exclude(club__language="")
-            .order_by("joined_at", "pk").values_list("club__language", flat=True).first()
-            or "")
+            .order_by("joined_at", "pk"))
+
+
+def home_club_slug(*, user) -> str:
+    """The login's home club for its language: the first club (by joining) of its player
+    that chose a language (``""``: none)."""
+    return _home_club(user).values_list("club__slug", flat=True).first() or ""
+
+
+def session_home_club_remember(*, session, user) -> str:
+    slug = home_club_slug(user=user)
+    session[HOME_CLUB_KEY] = slug
+    return slug
+
+
+def _clubs_language_of(user) -> str:
+    """The language of the login's home club (``home_club_slug``)."""
+    return _home_club(user).values_list("club__language", flat=True).first() or ""
 
 
 def recipient_language(*, user=None, email: str = "", club=None) -> str:
     """The language of a mail (or a notice) to ``user`` — or, with no login given, to the
     login holding ``email``, if any — sent for ``club`` (a Club, its id, or None): the
-    login's own choice, else the club's language (with no club given: that of a club the
-    login belongs to), else the site's (``LANGUAGE_CODE``). The one answer to "which
-    language for this person": the outbox's mails, the notices, invitations and allauth's
-    mails all ask it."""
+    login's own choice, else the club's language, else its home club's (``home_club_slug``),
+    else the site's (``LANGUAGE_CODE``): the rule the pages follow (accounts.middleware).
+    The one answer to "which language for this person": the outbox's mails, the notices,
+    invitations and allauth's mails all ask it."""
     if user is None and email:
         user = _login_for_address(email)
     if user is not None and getattr(user, "pk", None):
@@ -83,7 +103,7 @@ def recipient_language(*, user=None, email: str = "", club=None) -> str:
             return chosen
     if club_language_ := _club_language_of(club):
         return club_language_
-    if club is None and user is not None and getattr(user, "pk", None):
+    if user is not None and getattr(user, "pk", None):
         if language := _clubs_language_of(user):
             return language
     return settings.LANGUAGE_CODE

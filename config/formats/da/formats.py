@@ -1,0 +1,3 @@
+from config.formats import machine_first
+
+globals().update(machine_first("da"))
