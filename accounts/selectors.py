@@ -1,11 +1,13 @@
 """Account reads."""
 
+import re
 from collections.abc import Callable
 
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, Q, QuerySet
+from django.shortcuts import get_object_or_404
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Invitation, JoinRequest, OutboundMail
@@ -47,6 +49,21 @@ def invitation_list(*, club: Club) -> QuerySet[Invitation]:
 
 def outbox_list(*, club: Club) -> QuerySet[OutboundMail]:
     return OutboundMail.objects.filter(club=club)
+
+
+#: An invitation link's token: it signs in the login holding the invited address, so the
+#: club's admins read the invitation without it (they resend it to its address instead).
+_INVITATION_TOKEN = re.compile(r"(/accounts/invitations/)[^/\s]+/")
+HIDDEN = "…"
+
+
+def outbox_mail_get(*, club: Club, mail_id: int) -> tuple[OutboundMail, str]:
+    """One of the club's mails (404 for another club's) and its text as its admins may
+    read it: the plain text, every invitation link's token hidden. Mails of a login's own
+    (password reset, address confirmation: a sign-in secret) belong to no club and never
+    show here."""
+    mail = get_object_or_404(OutboundMail, club=club, pk=mail_id)
+    return mail, _INVITATION_TOKEN.sub(rf"\g<1>{HIDDEN}/", mail.body)
 
 
 def members_without_login(*, club: Club) -> list[tuple[int, str]]:

@@ -21,6 +21,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/manage/invitations/<id:invitation_id>/<str:action>/",
          views.club_invitation_action, name="club-invitation-action"),
     path("clubs/<slug:slug>/manage/outbox/", views.club_outbox, name="club-outbox"),
+    path("clubs/<slug:slug>/manage/outbox/<id:mail_id>/", views.club_outbox_mail,
+         name="club-outbox-mail"),
     path("clubs/new/", views.club_new, name="club-new"),
     path("clubs/<slug:slug>/join/", views.club_join, name="club-join"),
     path("clubs/<slug:slug>/manage/requests/", views.club_join_requests,

@@ -261,6 +261,16 @@ def club_outbox(request, slug: str):
     return render(request, "accounts/manage/outbox.html", {"club": club, "page": page})
 
 
+@login_required
+def club_outbox_mail(request, slug: str, mail_id: int):
+    """One of the club's mails as it was sent (its plain text; an invitation's link without
+    its token): what a member was told, for the club's admins."""
+    club = club_for_admin(user=request.user, slug=slug)
+    mail, body = selectors.outbox_mail_get(club=club, mail_id=mail_id)
+    return render(request, "accounts/manage/outbox_mail.html",
+                  {"club": club, "mail": mail, "body": body})
+
+
 # --------------------------------------------------------------------------- clubs
 
 

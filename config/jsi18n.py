@@ -42,7 +42,9 @@ class CachedJavaScriptCatalog(JavaScriptCatalog):
         language = request.GET.get("lang", "")
         if language in dict(settings.LANGUAGES):
             with translation.override(language):
-                return self._catalog(request, *args, **kwargs)
+                response = self._catalog(request, *args, **kwargs)
+            response["Content-Language"] = language
+            return response
         return self._catalog(request, *args, **kwargs)
 
     def _catalog(self, request, *args, **kwargs):

@@ -1,7 +1,9 @@
 from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.translation import gettext_lazy
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.views import ThrottledLoginView, ThrottledPasswordResetView
@@ -39,6 +41,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("healthz", healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever the page says: the static file (a die).
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True),
+         name="favicon"),
     # The scripts' strings in the page's language (Django's catalog, built once, ETag).
     path("jsi18n/", CachedJavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]

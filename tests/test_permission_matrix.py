@@ -167,6 +167,7 @@ def _build() -> SimpleNamespace:
                                      name="Newcomer").invitation
     w.other_invitation = invitation_create(club=w.other, email="hilltopper@example.org",
                                            name="Hilda Hilltopper").invitation
+    w.mail = OutboundMail.objects.get(club=w.club, kind="invitation")
 
     w.users = {"stranger": UserFactory(username="stranger"),
                "root": UserFactory(username="root", is_superuser=True, is_staff=True)}
@@ -312,6 +313,8 @@ ENDPOINTS = [
              _r("accounts:club-invitation-action", CLUB_SLUG, "invitation.pk", "resend_word"),
              "post", data=lambda w: {}),
     Endpoint("accounts:club-outbox", ADMINS, _r("accounts:club-outbox", CLUB_SLUG)),
+    Endpoint("accounts:club-outbox-mail", ADMINS,
+             _r("accounts:club-outbox-mail", CLUB_SLUG, "mail.pk")),
     Endpoint("accounts:club-join-requests", ADMINS,
              _r("accounts:club-join-requests", CLUB_SLUG)),
     Endpoint("accounts:club-join-requests", ADMINS,

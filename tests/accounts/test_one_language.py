@@ -105,3 +105,4 @@ def test_the_script_catalog_speaks_the_language_the_page_names(client):
     english = client.get("/jsi18n/", **ENGLISH).content.decode()
     unknown = client.get("/jsi18n/?lang=xx", **ENGLISH).content.decode()
     assert german != english and unknown == english
+    assert client.get("/jsi18n/?lang=de", **ENGLISH)["Content-Language"] == "de"
