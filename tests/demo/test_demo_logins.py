@@ -35,3 +35,21 @@ def test_a_second_run_adds_no_login(demo, django_user_model):
     call_command("demo_data", verbosity=0)
     assert django_user_model.objects.count() == count
     assert Player.objects.get(name="Alice Archer").user.username == "admin"
+
+
+def test_a_new_player_finds_a_chouette_evening_with_their_games(client, demo):
+    """Issue 33, point 8: the demo has a closed chouette evening, so Bob's chouette pages
+    (the evenings, his record) show games from the first run; a second run adds none."""
+    from chouette.models import ChouetteSession
+
+    assert client.login(username="bob", password="demo")
+    evenings = client.get(reverse("chouette:list", args=["riverside"]))
+    assert evenings.status_code == 200
+    [session] = ChouetteSession.objects.all()
+    assert session.status == ChouetteSession.Status.CLOSED and session.games.count() == 8
+    assert session.get_absolute_url() in evenings.content.decode()
+    bob = Player.objects.get(name="Bob Brown")
+    record = client.get(reverse("chouette:record", args=["riverside", bob.pk]))
+    assert record.status_code == 200 and "2026" in record.content.decode()
+    call_command("demo_data", verbosity=0)
+    assert ChouetteSession.objects.count() == 1

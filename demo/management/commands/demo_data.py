@@ -1,13 +1,15 @@
 """Create (idempotently) a demo club with a dozen members and a demo admin login, a
 finished knockout tournament (main + consolation + last chance), a running double
 elimination, a Swiss night in its second round, a ladder with an open challenge and a league
-season with two divisions, and three match records (everything through the services).
+season with two divisions, a chouette evening of five members (closed, its ledger to
+settle) and three match records (everything through the services).
 
 The match records' rules checks are queued after the commit; the worker's check passes them
 and the analysis worker (``bin/serve``: the ``analysis`` queue) analyses each with GNU
 Backgammon, as it does an upload."""
 
 import datetime
+from decimal import Decimal
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -18,6 +20,7 @@ from django.utils import timezone
 
 from analysis.models import AnalysisSetting, PlayerChoice
 from analysis.services import analysis_setting_save, player_choice_save
+from chouette import services as chouette
 from clubs.models import Club, Membership, Player
 from games.services.match_import import match_import
 from tournaments import services as tournaments
@@ -64,6 +67,13 @@ DEMO_RECORDS = [
     ("selfplay_11p.mat", "Bob Brown", "Alice Archer"),
 ]
 DATA = Path(__file__).resolve().parents[2] / "data"
+#: The demo's chouette evening, found by its date: five members (the first is the box after
+#: the opening roll), 1.00 a point, and its games' results (winner, kind), in order.
+CHOUETTE_DATE = datetime.date(2026, 11, 20)
+CHOUETTE_PLAYERS = ["Bob Brown", "Dave Dubois", "Erin Eriksen", "Frank Fischer", "Grace Gallo"]
+CHOUETTE_GAMES = [("team", "single"), ("box", "gammon"), ("box", "single"),
+                  ("team", "single"), ("team", "backgammon"), ("box", "single"),
+                  ("team", "gammon"), ("box", "single")]
 
 
 def _swiss_night(club, players, user) -> None:
@@ -125,6 +135,24 @@ def _match_records(club, user) -> None:
                      player_right=Player.objects.get(name=right))
 
 
+def _chouette_evening(club, user) -> None:
+    """A closed chouette evening: every member's chouette page, the players' records and the
+    settlement show something from the first run."""
+    if club.chouette_sessions.filter(date=CHOUETTE_DATE).exists():
+        return
+    players = [Player.objects.get(name=name) for name in CHOUETTE_PLAYERS]
+    session = chouette.chouette_session_start(club=club, date=CHOUETTE_DATE,
+                                              stake=Decimal("1.00"), players=players,
+                                              created_by=user)
+    chouette.chouette_order_roll(session=session, rolls={
+        player.pk: 6 - index for index, player in enumerate(players)})
+    for winner, kind in CHOUETTE_GAMES:
+        chouette.chouette_game_start(session=session, started_by=user)
+        chouette.chouette_result_record(session=session, winner=winner, kind=kind,
+                                        recorded_by=user)
+    chouette.chouette_session_close(session=session, closed_by=user)
+
+
 def _error_rates(club) -> None:
     """The demo club shows its error-rate leaderboard, and the players of its match records
     chose to be on it (once: a choice made since, by the admins or a player, is kept)."""
@@ -161,11 +189,13 @@ class Command(BaseCommand):
             _ladder(club, members, user)
         if not club.leagues.filter(name=LEAGUE).exists():
             _league(club, members, user)
+        _chouette_evening(club, user)
         _match_records(club, user)
         _error_rates(club)
         self.stdout.write(self.style.SUCCESS(
             f"Demo data ready: {club.name} with {club.memberships.count()} members, "
-            f"{club.tournaments.count()} tournaments, a ladder, a league and "
+            f"{club.tournaments.count()} tournaments, a ladder, a league, "
+            f"{club.chouette_sessions.count()} chouette evening(s) and "
             f"{club.matches.count()} match records (checked, then analysed, by the workers); "
             f"admin login {DEMO_ADMIN[0]} / {DEMO_ADMIN[1]}; player logins: each member's "
             f"first name in lower case (bob, carol the referee, dave…) / {DEMO_PLAYER_PASSWORD}"
