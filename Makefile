@@ -46,7 +46,8 @@ bench: $(VENV)/.dev
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \
-	ALLOWED_HOSTS=club.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+	ALLOWED_HOSTS=club.example.org SITE_URL=https://club.example.org \
+	$(BIN)/python manage.py check --deploy --fail-level WARNING
 
 ## make messages: extract the marked strings of da, de, it, ja (django + djangojs, bin/i18n),
 ## then compile them; the .mo files are committed. messages-merge fills the catalogues from

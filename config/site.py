@@ -8,6 +8,7 @@ address bin/serve and bin/web listen on (a worker has no request)."""
 
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import wraps
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
@@ -58,3 +59,13 @@ def site_kept(site: str):
         yield
     finally:
         _request_site.reset(token)
+
+
+def on_site(service):
+    """A service run for a request's sake by a task: ``site=`` (the request's, from
+    ``request_site``) is the site its mails link to."""
+    @wraps(service)
+    def run(*args, site: str = "", **kwargs):
+        with site_kept(site):
+            return service(*args, **kwargs)
+    return run

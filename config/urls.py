@@ -17,6 +17,16 @@ from .jsi18n import CachedJavaScriptCatalog
 # (before its URLs are made: they hold the view).
 admin.site.login = secure_admin_login(admin.site.login)
 
+
+class FaviconRedirect(RedirectView):
+    """Browsers ask for /favicon.ico whatever the page says: the static icon (its URL asked
+    at the request: in production the manifest exists only after collectstatic)."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs):
+        return static("favicon.ico")
+
 urlpatterns = [
     # Accounts first: /clubs/new/ is a page, not a club called "new".
     path("", include("accounts.urls")),
@@ -41,9 +51,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("healthz", healthz, name="healthz"),
-    # Browsers ask for /favicon.ico whatever the page says: the static file (a die).
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True),
-         name="favicon"),
+    path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     # The scripts' strings in the page's language (Django's catalog, built once, ETag).
     path("jsi18n/", CachedJavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]

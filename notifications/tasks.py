@@ -4,7 +4,6 @@ task run twice (a redelivered message) tells nobody twice."""
 from celery import shared_task
 
 from config.celery import TRANSIENT_ERRORS
-from config.site import site_kept
 from notifications.services.events import (
     chouette_session_notify,
     join_request_notify,
@@ -25,23 +24,19 @@ def notifications_scan_task() -> None:
 
 @shared_task(**TASK)
 def result_report_notify_task(report_id: int, event: str, site: str = "") -> None:
-    with site_kept(site):
-        result_report_notify(report_id=report_id, event=event)
+    result_report_notify(report_id=report_id, event=event, site=site)
 
 
 @shared_task(**TASK)
 def join_request_notify_task(request_id: int, site: str = "") -> None:
-    with site_kept(site):
-        join_request_notify(request_id=request_id)
+    join_request_notify(request_id=request_id, site=site)
 
 
 @shared_task(**TASK)
 def ruling_notify_task(entry_id: int, site: str = "") -> None:
-    with site_kept(site):
-        ruling_notify(entry_id=entry_id)
+    ruling_notify(entry_id=entry_id, site=site)
 
 
 @shared_task(**TASK)
 def chouette_session_notify_task(session_id: int, site: str = "") -> None:
-    with site_kept(site):
-        chouette_session_notify(session_id=session_id)
+    chouette_session_notify(session_id=session_id, site=site)

@@ -94,6 +94,7 @@ NAMED = {
     "clubs/language.py": "selectors",  # a club's language, kept in the cache per slug
     "config/jsi18n.py": "views",  # the JavaScript catalog, built once per language
     "config/texts.py": "models",  # a stored sentence (notices, notes, flags), translated when read
+    "config/site.py": "config",  # the site a mail links to (SITE_URL, else the request's)
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show
@@ -162,6 +163,8 @@ def kind(path: Path) -> str | None:
         return "pure"
     if relative.as_posix() in NAMED:
         return NAMED[relative.as_posix()]
+    if relative.is_relative_to("config/formats"):
+        return "config"  # each language's formats (FORMAT_MODULE_PATH)
     stem, packages = relative.stem, relative.parts[:-1]
     if stem == "__init__" and len(packages) == 1:
         return "package"

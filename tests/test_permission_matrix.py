@@ -541,7 +541,8 @@ IGNORED = {"account_login", "account_logout", "account_inactive", "account_signu
            "mfa_view_recovery_codes", "mfa_generate_recovery_codes",
            "mfa_download_recovery_codes",
            "api-root", "api-schema", "api-docs", "healthz",
-           "javascript-catalog"}  # the translations of the pages' scripts, the same for all
+           "javascript-catalog",  # the translations of the pages' scripts, the same for all
+           "favicon"}  # the site's icon, for all (tests/config/test_favicon.py)
 
 
 # --------------------------------------------------------------------------- expectations

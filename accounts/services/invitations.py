@@ -158,8 +158,10 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
 
 def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
     """The invitation's mail, in the invitee's language: their login's choice if the
-    address has a login, else the inviting club's, else the site's."""
-    link = f"{(site_url or current_site_url()).rstrip('/')}/accounts/invitations/{token}/"
+    address has a login, else the inviting club's, else the site's. Its link goes to
+    SITE_URL when set (behind a proxy), else to the site the admin's request came to."""
+    base = settings.SITE_URL or site_url or current_site_url()
+    link = f"{base.rstrip('/')}/accounts/invitations/{token}/"
     language = recipient_language(
         user=invitation.player.user if invitation.player_id and invitation.player.user_id
         else None, email=invitation.email, club=invitation.club)

@@ -25,6 +25,7 @@ from accounts.models import JoinRequest
 from audit.models import AuditEntry
 from chouette.models import ChouetteSession
 from chouette.selectors import session_balances, settlement
+from config.site import on_site
 from config.texts import StoredText, restored
 from notifications.models import Kind
 from notifications.services import notify
@@ -93,6 +94,7 @@ def _report_url(match) -> str:
     return f"{match.tournament.get_absolute_url()}#confirm-{match.key}"
 
 
+@on_site
 @transaction.atomic
 def result_report_notify(*, report_id: int, event: str) -> None:
     """``event``: "reported" (the opponent is told, while the report waits for them) or the
@@ -134,6 +136,7 @@ def result_report_notify(*, report_id: int, event: str) -> None:
                club_id=match.tournament.club_id)
 
 
+@on_site
 @transaction.atomic
 def join_request_notify(*, request_id: int) -> None:
     request = (JoinRequest.objects.select_related("club", "user", "decided_by")
@@ -169,6 +172,7 @@ def _page_of(target) -> str:
     return reverse("tournaments:league", args=[season.club.slug, season.pk])
 
 
+@on_site
 @transaction.atomic
 def ruling_notify(*, entry_id: int) -> None:
     """A referee's ruling or a correction (every one is in the audit log, with its reason):
@@ -195,6 +199,7 @@ def ruling_notify(*, entry_id: int) -> None:
            club_id=entry.club_id)
 
 
+@on_site
 @transaction.atomic
 def chouette_session_notify(*, session_id: int) -> None:
     """A closed evening tells each player who sat in it their result for the evening and,

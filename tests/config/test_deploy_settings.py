@@ -24,7 +24,7 @@ def _run(args, **env):
     # As production sets it: none of the tests' own switches either (the browser tests' lets
     # the ORM run beside Playwright's event loop, and `check --deploy` rightly refuses it).
     clean = {k: v for k, v in os.environ.items()
-             if k not in ("DEBUG", "SECRET_KEY", "NUM_PROXIES", "ALLOWED_HOSTS",
+             if k not in ("DEBUG", "SECRET_KEY", "NUM_PROXIES", "ALLOWED_HOSTS", "SITE_URL",
                           "DJANGO_ALLOW_ASYNC_UNSAFE")}
     return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60, env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -59,5 +59,13 @@ def test_the_forwarded_proto_is_trusted_only_behind_a_proxy(proxies, header):
 
 def test_check_deploy_is_clean_with_a_real_key():
     result = _run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                  DEBUG="false", SECRET_KEY=REAL_KEY, ALLOWED_HOSTS="club.example.org")
+                  DEBUG="false", SECRET_KEY=REAL_KEY, ALLOWED_HOSTS="club.example.org",
+                  SITE_URL="https://club.example.org")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_check_deploy_asks_for_the_site_url():
+    """The links of a mail a worker makes on its own go to SITE_URL (issue 33, point 1)."""
+    result = _run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                  DEBUG="false", SECRET_KEY=REAL_KEY, ALLOWED_HOSTS="club.example.org")
+    assert result.returncode != 0 and "ops.W001" in result.stdout + result.stderr

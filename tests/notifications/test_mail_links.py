@@ -111,3 +111,18 @@ def test_bin_serve_passes_host_and_port_to_the_web_server_and_the_workers(tmp_pa
     lines = out.read_text().splitlines()
     assert "python 127.0.0.1 8765 manage.py runserver 127.0.0.1:8765 --noreload" in lines
     assert lines.count("celery 127.0.0.1 8765") == 3
+
+
+@pytest.mark.parametrize(("site_url", "expected"), [
+    ("", "http://testserver/"), ("https://club.example.org", "https://club.example.org/")])
+def test_the_invitations_link_goes_to_site_url_else_to_the_admins_site(
+        client, club, alice, settings, site_url, expected):
+    settings.SITE_URL = site_url
+    client.force_login(alice)
+    client.post(f"/clubs/{club.slug}/manage/invitations/", {
+        "form": "one", "one-email": "erin@example.org", "one-name": "Erin",
+        "one-role": "player"})
+    [link] = _links(OutboundMail.objects.get(kind="invitation").body)
+    assert link.startswith(f"{expected}accounts/invitations/")
+    client.logout()
+    assert client.get(link.removeprefix(expected.rstrip("/"))).status_code == 200
