@@ -95,6 +95,7 @@ NAMED = {
     "config/jsi18n.py": "views",  # the JavaScript catalog, built once per language
     "config/texts.py": "models",  # a stored sentence (notices, notes, flags), translated when read
     "config/site.py": "config",  # the site a mail links to (SITE_URL, else the request's)
+    "ops/checks.py": "config",  # deploy checks of our own (manage.py check --deploy)
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show
