@@ -78,3 +78,14 @@ def test_the_500_page_needs_no_request_context_and_no_query(rf, django_assert_nu
     with django_assert_num_queries(0), translation.override("de"):
         response = server_error(rf.get("/"))
     _check(response, 500, "de")
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_a_form_sent_without_its_csrf_token_gets_the_sites_page(language):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("account_login"), {"login": "x", "password": "y"},
+                           HTTP_ACCEPT_LANGUAGE=language)
+    page = response.content.decode()
+    assert response.status_code == 403 and f'<html lang="{language}"' in page
+    with translation.override(language):
+        assert f"<h1>{translation.gettext('The form has expired')}</h1>" in page
