@@ -82,9 +82,11 @@ class DeferredResetPasswordForm(ResetPasswordForm):
     users = ()
 
     def clean_email(self) -> str:
+        # The address in its one stored form (the adapter's ``clean_email``): the lookup is
+        # exact, and the mail goes to the address that was looked up.
+        self.cleaned_data["email"] = get_adapter().clean_email(self.cleaned_data["email"])
         if not allauth_settings.PREVENT_ENUMERATION:  # then the answer tells it anyway
             return super().clean_email()
-        get_adapter().clean_email(self.cleaned_data["email"].lower())
         return self.cleaned_data["email"]
 
     def save(self, request, **kwargs) -> str:
