@@ -418,6 +418,9 @@ if not DEBUG:
     X_FRAME_OPTIONS = "DENY"
 SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 
+# Every logger that writes a request's path leaves its secrets out (config/logs.py: the
+# tokens of invitation, password-reset and confirmation links).
+LOGGING_CONFIG = "config.logs.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
