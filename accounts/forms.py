@@ -6,6 +6,7 @@ from allauth.account.forms import ResetPasswordForm
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Invitation
@@ -45,7 +46,13 @@ class InviteManyForm(forms.Form):
 
 class NewLoginForm(UserCreationForm):
     """Someone new accepting an invitation: a username and a password (Django's validators;
-    the invitation's address is the login's email)."""
+    the invitation's address is the login's email). The username in plain ASCII letters,
+    digits and @ . + - _: no look-alike of another login's name (``bıb`` beside ``bob``),
+    which no comparison, exact or folded, would tell apart on every database."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(ASCIIUsernameValidator())
 
 
 class ClubForm(forms.Form):
