@@ -269,6 +269,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
 # A notice to the login's address when its password, address or second factor changes.
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_LOGOUT_ON_GET = False
+# No link signs anyone in by itself (issue 31): after a reset or a confirmation, the login
+# signs in as usual, its password and then its second factor (allauth's defaults, pinned).
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
 # Changing the password keeps this session and signs out the login's other sessions
 # (Django checks each session against the password's hash).
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False

@@ -137,7 +137,8 @@ def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLA
                                       "member)."))
     elif len(name) > 120:
         raise InvitationError(gettext("A name has at most 120 characters."))
-    lock_row(Club, pk=club.pk)  # one count at a time: two requests cannot both pass it
+    # One count at a time, so two requests cannot both pass it (a write first: no counter).
+    lock_row(Club, pk=club.pk, touch="currency")
     _mails_left_today(club)
     token, token_hash = _new_token()
     try:
@@ -160,6 +161,7 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
     does not stop the others). Returns what was sent and one error per refused line. An
     address that belongs to an active member without a login invites that member."""
     sent, errors = [], []
+    members = _members_without_login(club)
     for number, line in enumerate((lines or "").splitlines(), start=1):
         if not line.strip():
             continue
@@ -168,7 +170,7 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
             errors.append(gettext("Line %(number)s: write it as 'name, email'.")
                           % {"number": number})
             continue
-        member = _member_without_login(club, email)
+        member = members.get(address_or_none(email))
         try:
             sent.append(invitation_create(
                 club=club, email=email, role=role, player=member,
@@ -180,16 +182,16 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
     return sent, errors
 
 
-def _member_without_login(club: Club, email: str) -> Player | None:
-    """The active member without a login whose address is ``email``: both in the stored
-    form (``accounts.addresses``), compared exactly. A member's address is as the club
-    typed it, so each is normalised here, in Python: no case folding in the database."""
-    email = address_or_none(email)
-    if email is None:
-        return None
-    return next((player for player in Player.objects.members_of(club)
-                 .filter(user__isnull=True).exclude(email="").order_by("pk")
-                 if address_or_none(player.email) == email), None)
+def _members_without_login(club: Club) -> dict[str, Player]:
+    """The club's active members without a login, by address in the stored form
+    (``accounts.addresses``), to be compared exactly. A member's address is as the club
+    typed it: each is put in that form here, in Python, never folded in the database."""
+    members = {}
+    for player in (Player.objects.members_of(club).filter(user__isnull=True)
+                   .exclude(email="").order_by("-pk")):
+        if (address := address_or_none(player.email)) is not None:
+            members[address] = player  # the oldest row wins
+    return members
 
 
 def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
@@ -211,7 +213,7 @@ def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
 @transaction.atomic
 def invitation_resend(*, invitation: Invitation, site_url: str | None = None) -> InvitationSent:
     """A new link (the old one stops working) and a new expiry, mailed again."""
-    lock_row(Club, pk=invitation.club_id)  # one count at a time (invitation_create)
+    lock_row(Club, pk=invitation.club_id, touch="currency")  # as in invitation_create
     locked = lock_row(Invitation, related=("club",), pk=invitation.pk)
     if locked.accepted_at or locked.revoked_at:
         raise InvitationError(

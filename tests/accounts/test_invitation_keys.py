@@ -9,6 +9,7 @@ These run on both databases; the look-alike ones failed on PostgreSQL only (SQLi
 ``LIKE`` folds ASCII letters only)."""
 
 import logging
+import re
 from datetime import timedelta
 
 import pytest
@@ -183,6 +184,17 @@ def test_a_holder_with_a_second_factor_passes_it_before_the_link_works(client, o
     assert _signed_in_as(client) is None
     assert client.post(_page(sent.token)).status_code == 403
     assert Invitation.objects.get(pk=sent.invitation.pk).accepted_at is None
+
+
+def test_a_password_reset_link_signs_nobody_in(client, victim):
+    client.post(reverse("account_reset_password"), {"email": BOB})
+    body = OutboundMail.objects.get(kind="password_reset").body
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/key/\S+/)", body).group(1)
+    set_password = client.get(link)["Location"]
+    client.post(set_password, {"password1": "a-New-long-pass-42",
+                               "password2": "a-New-long-pass-42"})
+    assert _signed_in_as(client) is None
+    assert client.login(username="bobby", password="a-New-long-pass-42")  # then as usual
 
 
 # --------------------------------------------------------------------------- 31.3 logs
