@@ -132,9 +132,9 @@ class InvitationAcceptOutput(serializers.Serializer):
 class InvitationAcceptApi(ApiErrorsMixin, APIView):
     """POST: the signed-in login accepts the invitation of the link's token. Only a login
     that holds the invited address (verified, compared exactly) may: any other gets 403 and
-    nothing changes (the link stays open). Signed out: 401 (or 403 without credentials)
-    and nothing changes: the token is no credential, it signs nobody in. A link that no
-    longer works: 400."""
+    nothing changes (the link stays open). Signed out: 403 (401 with a wrong API token)
+    and nothing changes: the link's token is no credential, it signs nobody in. A link that
+    no longer works: 400."""
 
     permission_classes = [permissions.IsAuthenticated]
 
