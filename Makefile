@@ -23,7 +23,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt constraints.txt | $(BIN)/pyt
 run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
-	HOST=$(HOST) PORT=$(PORT) BIN=$(BIN) bash bin/serve
+	CLUB_CREATION=$${CLUB_CREATION:-open} HOST=$(HOST) PORT=$(PORT) BIN=$(BIN) bash bin/serve
 
 ## make test: install what the tests need (incl. headless Chromium when possible), run them all,
 ## spread over the machine's cores (pytest-xdist; PYTEST_WORKERS=0 runs them in one process).

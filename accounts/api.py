@@ -81,7 +81,10 @@ def _site_url(request) -> str:
 
 class ClubInvitationsApi(ApiErrorsMixin, APIView):
     """GET: the club's invitations (newest first). POST: invite ``email`` with ``role``,
-    for an existing member (``player``: their id) or someone new (``name``) → 201."""
+    for an existing member (``player``: their id) or someone new (``name``) → 201. The
+    address is stored as the mail server is given it (its domain in IDNA form, lower case);
+    one it cannot be given (a non-ASCII part before the @) is refused with 400, as is an
+    invitation past the club's INVITATIONS_PER_CLUB_PER_DAY (new and resent mails)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -103,7 +106,8 @@ class ClubInvitationsApi(ApiErrorsMixin, APIView):
 
 
 class ClubInvitationActionApi(ApiErrorsMixin, APIView):
-    """POST …/resend/ (a new link, mailed again) or …/revoke/ (the link stops working)."""
+    """POST …/resend/ (a new link, mailed again; 400 past the club's invitations of the
+    day) or …/revoke/ (the link stops working)."""
 
     permission_classes = [permissions.IsAuthenticated]
     action = ""
@@ -127,8 +131,10 @@ class InvitationAcceptOutput(serializers.Serializer):
 
 class InvitationAcceptApi(ApiErrorsMixin, APIView):
     """POST: the signed-in login accepts the invitation of the link's token. Only a login
-    that holds the invited address (verified) may: any other gets 403 and nothing changes
-    (the link stays open). A link that no longer works: 400."""
+    that holds the invited address (verified, compared exactly) may: any other gets 403 and
+    nothing changes (the link stays open). Signed out: 403 (401 with a wrong API token)
+    and nothing changes: the link's token is no credential, it signs nobody in. A link that
+    no longer works: 400."""
 
     permission_classes = [permissions.IsAuthenticated]
 

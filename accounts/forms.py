@@ -6,6 +6,7 @@ from allauth.account.forms import ResetPasswordForm
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Invitation
@@ -45,7 +46,13 @@ class InviteManyForm(forms.Form):
 
 class NewLoginForm(UserCreationForm):
     """Someone new accepting an invitation: a username and a password (Django's validators;
-    the invitation's address is the login's email)."""
+    the invitation's address is the login's email). The username in plain ASCII letters,
+    digits and @ . + - _: no look-alike of another login's name (``bıb`` beside ``bob``),
+    which no comparison, exact or folded, would tell apart on every database."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(ASCIIUsernameValidator())
 
 
 class ClubForm(forms.Form):
@@ -82,9 +89,11 @@ class DeferredResetPasswordForm(ResetPasswordForm):
     users = ()
 
     def clean_email(self) -> str:
+        # The address in its one stored form (the adapter's ``clean_email``): the lookup is
+        # exact, and the mail goes to the address that was looked up.
+        self.cleaned_data["email"] = get_adapter().clean_email(self.cleaned_data["email"])
         if not allauth_settings.PREVENT_ENUMERATION:  # then the answer tells it anyway
             return super().clean_email()
-        get_adapter().clean_email(self.cleaned_data["email"].lower())
         return self.cleaned_data["email"]
 
     def save(self, request, **kwargs) -> str:

@@ -10,33 +10,37 @@ from django.db.models import Exists, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from rest_framework.authtoken.models import Token
 
+from accounts.addresses import address_or_none
 from accounts.models import Invitation, JoinRequest, OutboundMail
 from clubs.models import Club, Membership, Player
 
 
 def verified_addresses(*, user) -> set[str]:
-    """The addresses the login has proved it reads (allauth's verified rows), lower case:
+    """The addresses the login has proved it reads (allauth's verified rows), as stored:
     what is the login's own (its invitations, its data)."""
     if not user.is_authenticated:
         return set()
-    return {email.lower() for email in EmailAddress.objects.filter(
-        user_id=user.pk, verified=True).values_list("email", flat=True)}
+    return set(EmailAddress.objects.filter(user_id=user.pk, verified=True)
+               .values_list("email", flat=True))
 
 
 def holds_verified_address(*, user, email: str) -> bool:
-    return (email or "").strip().lower() in verified_addresses(user=user)
+    """Exactly (``accounts.addresses``): an address matches only itself, never a look-alike
+    that folds to it."""
+    return bool(email) and email in verified_addresses(user=user)
 
 
 def login_with_verified_address(*, email: str):
-    """The active login that holds ``email`` verified, or None."""
-    row = (EmailAddress.objects.filter(email__iexact=(email or "").strip(), verified=True,
-                                       user__is_active=True)
+    """The active login that holds ``email`` verified, or None: the one answer to "which
+    login holds this address" (invitations, the language of a mail). Compared exactly with
+    the stored form (``accounts.addresses``), never by case folding (issue 31)."""
+    email = address_or_none(email)
+    if email is None:
+        return None
+    row = (EmailAddress.objects.filter(email=email, verified=True, user__is_active=True)
            .select_related("user").first())
     return row.user if row else None
 
-
-def has_second_factor(*, user) -> bool:
-    return Authenticator.objects.filter(user_id=user.pk).exists()
 
 
 def api_token_get(*, user: AbstractBaseUser) -> Token | None:

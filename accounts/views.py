@@ -99,7 +99,7 @@ class ThrottledPasswordResetView(_ThrottledPost, PasswordResetView):
     def form_valid(self, form):
         # allauth's own form_valid, with its save moved after the answer.
         r429 = ratelimit.consume_or_429(self.request, action="reset_password",
-                                        key=form.cleaned_data["email"].lower())
+                                        key=form.cleaned_data["email"])
         if r429:
             return r429
         return after_answer(super(PasswordResetView, self).form_valid(form),
@@ -133,8 +133,9 @@ def api_tokens(request):
 def invitation_accept(request, token: str):
     """The invitation link. It belongs to its address: a login that holds the address
     (verified) accepts with a button; another signed-in login is told whose it is and may
-    sign out; signed out, the login that holds the address accepts and is signed in, or
-    someone new chooses a username and a password."""
+    sign out. Signed out, someone new chooses a username and a password; when a login holds
+    the address already, its holder signs in first (password, then second factor: the link
+    alone signs nobody in, as it may have been forwarded) and comes back to accept."""
     try:
         invitation = invitations.invitation_for_token(token=token)
     except invitations.InvitationInvalid as exc:
@@ -144,18 +145,18 @@ def invitation_accept(request, token: str):
     user = request.user
     mine = user.is_authenticated and selectors.holds_verified_address(
         user=user, email=invitation.email)
-    holder = None if user.is_authenticated else selectors.login_with_verified_address(
-        email=invitation.email)
-    form = None if user.is_authenticated or holder else NewLoginForm(request.POST or None)
+    held = not user.is_authenticated and selectors.login_with_verified_address(
+        email=invitation.email) is not None
+    form = None if user.is_authenticated or held else NewLoginForm(request.POST or None)
     status = 200
     if request.method == "POST":
         membership = None
         try:
             if user.is_authenticated:
                 membership = invitations.invitation_accept(token=token, user=user)
-            elif holder is not None:
-                holder, membership = invitations.invitation_accept_signed_out(token=token)
-                login(request, holder)
+            elif held:
+                messages.error(request, gettext("Sign in first, then accept."))
+                status = 403
             elif form.is_valid():
                 new_user, membership = invitations.invitation_accept_new_user(
                     token=token, username=form.cleaned_data["username"],
@@ -176,9 +177,7 @@ def invitation_accept(request, token: str):
         if form is not None and form.errors:
             status = 400
     return render(request, "accounts/invitation_accept.html", {
-        "invitation": invitation, "form": form, "mine": mine, "holder": holder,
-        "holder_second_factor": holder is not None and selectors.has_second_factor(
-            user=holder),
+        "invitation": invitation, "form": form, "mine": mine, "held": held,
         "login_url": f"{reverse('account_login')}?next={request.path}"}, status=status)
 
 

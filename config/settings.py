@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "notifications.context_processors.unread",
                 "accounts.context_processors.two_factor",
+                "accounts.context_processors.club_creation",
             ],
         },
     },
@@ -270,6 +271,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
 # A notice to the login's address when its password, address or second factor changes.
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_LOGOUT_ON_GET = False
+# No link signs anyone in by itself (issue 31): after a reset or a confirmation, the login
+# signs in as usual, its password and then its second factor (allauth's defaults, pinned).
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
 # Changing the password keeps this session and signs out the login's other sessions
 # (Django checks each session against the password's hash).
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
@@ -296,12 +301,18 @@ if NUM_PROXIES < 0:
     raise ImproperlyConfigured("NUM_PROXIES must be 0 or more.")
 ALLAUTH_TRUSTED_PROXY_COUNT = NUM_PROXIES
 
-# Who may start a club: "open" (anyone signed in; they become its admin) or "staff".
-CLUB_CREATION = env.str("CLUB_CREATION", default="open")
-if CLUB_CREATION not in ("open", "staff"):
-    raise ImproperlyConfigured("CLUB_CREATION must be 'open' or 'staff'.")
+# Who may start a club (its founder becomes its admin, and may invite any address in its
+# name): "superuser" (the default: the site's superusers only), "staff" (any staff login)
+# or "open" (anyone signed in: `make run`'s demo).
+CLUB_CREATION = env.str("CLUB_CREATION", default="superuser")
+if CLUB_CREATION not in ("superuser", "staff", "open"):
+    raise ImproperlyConfigured("CLUB_CREATION must be 'superuser', 'staff' or 'open'.")
 # Invitations (accounts.services.invitations): a link works once and for this many days.
 INVITATION_DAYS = env.int("INVITATION_DAYS", default=7)
+# How many invitation mails (new or resent) a club may send in 24 hours.
+INVITATIONS_PER_CLUB_PER_DAY = env.int("INVITATIONS_PER_CLUB_PER_DAY", default=100)
+if INVITATIONS_PER_CLUB_PER_DAY < 1:
+    raise ImproperlyConfigured("INVITATIONS_PER_CLUB_PER_DAY must be 1 or more.")
 # Password reset links expire after this many seconds (Django's default: 3 days).
 PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3 * 24 * 3600)
 
@@ -427,6 +438,9 @@ if not DEBUG:
     X_FRAME_OPTIONS = "DENY"
 SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 
+# Every logger that writes a request's path leaves its secrets out (config/logs.py: the
+# tokens of invitation, password-reset and confirmation links).
+LOGGING_CONFIG = "config.logs.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -42,6 +42,14 @@ def _version(user_id: int | None, pk: int) -> int | None:
         return None
 
 
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Any path no socket route matches: refused at the handshake (the server answers 403),
+    for a visitor as for a member, with nothing read and nothing logged."""
+
+    async def connect(self):
+        await self.close()
+
+
 class LiveMatchSocket(AsyncWebsocketConsumer):
     async def connect(self):
         self.pk = self.scope["url_route"]["kwargs"]["pk"]

@@ -321,7 +321,8 @@ ENDPOINTS = [
              _r("accounts:club-join-requests", CLUB_SLUG), "post",
              data=lambda w: {"action": "open"}),
     # Starting a club, asking to join one: anyone signed in (tests/accounts/test_clubs.py).
-    Endpoint("accounts:club-new", SIGNED_IN, _r("accounts:club-new"), directory=True),
+    # Starting a club: the site's superusers (CLUB_CREATION's default, issue 31.6).
+    Endpoint("accounts:club-new", frozenset({"root"}), _r("accounts:club-new"), directory=True),
     Endpoint("notifications:list", SIGNED_IN, _r("notifications:list")),
     Endpoint("accounts:club-join", SIGNED_IN, _r("accounts:club-join", CLUB_SLUG)),
     Endpoint("invitation-list-api", ADMINS, _r("invitation-list-api", CLUB_SLUG), api=True),

@@ -9,8 +9,10 @@ import hashlib
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
+from django.core.exceptions import ValidationError
 from django.utils import translation
 
+from accounts.addresses import AddressError, address_normalise
 from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
 
@@ -30,6 +32,17 @@ class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request) -> bool:
         """Closed: a login starts from a club's invitation (accounts.services.invitations)."""
         return False
+
+    def clean_email(self, email: str) -> str:
+        """Every address allauth takes in (adding one, a reset request) in the one stored
+        form (``accounts.addresses``): its domain as the mail server is given it. Otherwise
+        ``bob@rıverside.example`` would be stored as typed and mailed to
+        ``xn--rverside-tkb.example``: the stored address not the one that got the mail."""
+        try:
+            email = address_normalise(email)
+        except AddressError as exc:
+            raise ValidationError(str(exc)) from None
+        return super().clean_email(email)
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         """allauth's mail rendered as it would be sent, queued in the outbox instead. The key

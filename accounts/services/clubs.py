@@ -25,10 +25,14 @@ class ClubSignupError(ValueError):
 
 
 def club_creation_allowed(*, user) -> bool:
-    """``CLUB_CREATION=open`` (the default): anyone signed in; ``staff``: staff only."""
-    if not user.is_authenticated:
+    """``CLUB_CREATION``: ``superuser`` (the default) the site's superusers only; ``staff``
+    any staff login too; ``open`` anyone signed in (``make run``'s demo). Whoever starts a
+    club may invite any address in its name (within INVITATIONS_PER_CLUB_PER_DAY)."""
+    if not user.is_authenticated or not user.is_active:
         return False
-    return settings.CLUB_CREATION == "open" or user.is_staff
+    if user.is_superuser or settings.CLUB_CREATION == "open":
+        return True
+    return settings.CLUB_CREATION == "staff" and user.is_staff
 
 
 def _player_for(user, name: str = "") -> Player:

@@ -2,14 +2,18 @@
 
 from allauth.account.models import EmailAddress
 
+from accounts.addresses import address_or_none
+
 
 def email_address_adopt(*, user, email: str) -> EmailAddress | None:
     """``email`` as the login's verified, primary address (a club's invitation was mailed
     to it and opened), unless another login holds it verified already. Another login's
     unverified claim to it goes: that login never proved it reads the address."""
-    email = (email or "").strip().lower()
-    others = EmailAddress.objects.filter(email__iexact=email).exclude(user=user)
-    if not email or others.filter(verified=True).exists():
+    email = address_or_none(email)  # as stored, compared exactly (accounts.addresses)
+    if email is None:
+        return None
+    others = EmailAddress.objects.filter(email=email).exclude(user=user)
+    if others.filter(verified=True).exists():
         return None
     others.delete()
     address, _ = EmailAddress.objects.get_or_create(user=user, email=email)

@@ -1,16 +1,25 @@
 """Club invitations: a club admin invites an address; the link works once and expires.
 
-An invitation belongs to its address. A signed-in login accepts it only if it holds that
-address verified (allauth's EmailAddress); any other login is refused (``InvitationNotYours``,
-a 403) and nothing is tied: a forwarded link makes nobody a member. Signed out, the link
-proves the mailbox, as a password-reset link does: it creates the invitee's login with the
-address verified, or signs in the login that holds it verified (unless that login has a
-second factor: then it signs in as usual first).
+An invitation belongs to its address, stored as the mail server is given it and compared
+exactly (``accounts.addresses``: never by case folding, which took a look-alike address
+for another on PostgreSQL). A signed-in login accepts it only if it holds that address
+verified (allauth's EmailAddress); any other login is refused (``InvitationNotYours``, a
+403) and nothing is tied: a forwarded link makes nobody a member.
+
+An invitation is not a key: no link signs anyone in by itself (issue 31). Signed out, a
+link for an address a login holds asks that login to sign in as usual (its password, then
+its second factor if it has one) and come back to accept: whoever the mail was forwarded
+to, or a log line showed, gets no further. Only for an address no login holds does the
+link make a login, the invitee's, with the address verified (the link was mailed there).
 
 The link carries a random token; only its SHA-256 is stored, so a leaked database gives no
-working link. Accepting ties the login to the invitation's player row (an existing member
-keeps all their history) or, for a new member, to the login's own player, creating one only
-when the login has none: one player per person, whatever the number of clubs.
+working link (and ``config.logs`` keeps it out of the logs). Accepting ties the login to
+the invitation's player row (an existing member keeps all their history) or, for a new
+member, to the login's own player, creating one only when the login has none: one player
+per person, whatever the number of clubs.
+
+A club sends at most ``INVITATIONS_PER_CLUB_PER_DAY`` invitation mails (new and resent) in
+24 hours: whoever may start a club (``CLUB_CREATION``) cannot mail the world in its name.
 """
 
 import hashlib
@@ -20,15 +29,15 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.validators import validate_email
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from accounts import selectors
-from accounts.models import Invitation
+from accounts.addresses import AddressError, address_normalise, address_or_none
+from accounts.models import Invitation, OutboundMail
 from accounts.services.emails import email_address_adopt
 from accounts.services.language import recipient_language
 from accounts.services.mail import mail_queue
@@ -45,6 +54,10 @@ class InvitationError(ValueError):
 
 class InvitationInvalid(InvitationError):
     """A link that does not (or no longer) work: unknown, used, revoked or expired."""
+
+
+class InvitationLimit(InvitationError):
+    """The club's invitations of the day are spent (``INVITATIONS_PER_CLUB_PER_DAY``)."""
 
 
 class InvitationNotYours(InvitationError, PermissionDenied):
@@ -77,16 +90,27 @@ def _expiry():
 
 
 def _clean_email(email: str) -> str:
-    email = (email or "").strip().lower()
+    """The address as stored and mailed (``accounts.addresses``), or InvitationError."""
+    if not (email or "").strip():
+        raise InvitationError(gettext("An empty address is not an email address."))
     try:
-        validate_email(email)
-    except ValidationError:
-        if not email:
-            raise InvitationError(gettext("An empty address is not an email address.")
-                                  ) from None
-        raise InvitationError(gettext("%(email)r is not an email address.")
-                              % {"email": email}) from None
-    return email
+        return address_normalise(email)
+    except AddressError as exc:
+        raise InvitationError(str(exc)) from None
+
+
+def _mails_left_today(club: Club) -> None:
+    """InvitationError when the club has sent its ``INVITATIONS_PER_CLUB_PER_DAY``
+    invitation mails in the last 24 hours (the caller holds the club's row locked)."""
+    limit = settings.INVITATIONS_PER_CLUB_PER_DAY
+    since = timezone.now() - timedelta(days=1)
+    if OutboundMail.objects.filter(club=club, kind="invitation",
+                                   created_at__gte=since).count() >= limit:
+        raise InvitationLimit(ngettext(
+            "%(club)s has sent %(count)s invitation in the last 24 hours, as many as a "
+            "club may: try again tomorrow.",
+            "%(club)s has sent %(count)s invitations in the last 24 hours, as many as a "
+            "club may: try again tomorrow.", limit) % {"club": club, "count": limit})
 
 
 def _clean_role(role: str) -> str:
@@ -114,6 +138,9 @@ def invitation_create(*, club: Club, email: str, role: str = Invitation.Role.PLA
                                       "member)."))
     elif len(name) > 120:
         raise InvitationError(gettext("A name has at most 120 characters."))
+    # One count at a time, so two requests cannot both pass it (a write first: no counter).
+    lock_row(Club, pk=club.pk, touch="currency")
+    _mails_left_today(club)
     token, token_hash = _new_token()
     try:
         with transaction.atomic():
@@ -135,6 +162,7 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
     does not stop the others). Returns what was sent and one error per refused line. An
     address that belongs to an active member without a login invites that member."""
     sent, errors = [], []
+    members = _members_without_login(club)
     for number, line in enumerate((lines or "").splitlines(), start=1):
         if not line.strip():
             continue
@@ -143,8 +171,7 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
             errors.append(gettext("Line %(number)s: write it as 'name, email'.")
                           % {"number": number})
             continue
-        member = (Player.objects.members_of(club)
-                  .filter(user__isnull=True, email__iexact=email.strip()).first())
+        member = members.get(address_or_none(email))
         try:
             sent.append(invitation_create(
                 club=club, email=email, role=role, player=member,
@@ -154,6 +181,18 @@ def invitations_create_many(*, club: Club, lines: str, role: str = Invitation.Ro
             errors.append(gettext("Line %(number)s: %(error)s")
                           % {"number": number, "error": exc})
     return sent, errors
+
+
+def _members_without_login(club: Club) -> dict[str, Player]:
+    """The club's active members without a login, by address in the stored form
+    (``accounts.addresses``), to be compared exactly. A member's address is as the club
+    typed it: each is put in that form here, in Python, never folded in the database."""
+    members = {}
+    for player in (Player.objects.members_of(club).filter(user__isnull=True)
+                   .exclude(email="").order_by("-pk")):
+        if (address := address_or_none(player.email)) is not None:
+            members[address] = player  # the oldest row wins
+    return members
 
 
 def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
@@ -177,12 +216,14 @@ def _mail(invitation: Invitation, token: str, *, site_url: str | None) -> None:
 @transaction.atomic
 def invitation_resend(*, invitation: Invitation, site_url: str | None = None) -> InvitationSent:
     """A new link (the old one stops working) and a new expiry, mailed again."""
+    lock_row(Club, pk=invitation.club_id, touch="currency")  # as in invitation_create
     locked = lock_row(Invitation, related=("club",), pk=invitation.pk)
     if locked.accepted_at or locked.revoked_at:
         raise InvitationError(
             gettext("This invitation was accepted: it cannot be resent.")
             if locked.accepted_at else
             gettext("This invitation was revoked: it cannot be resent."))
+    _mails_left_today(locked.club)
     token, locked.token_hash = _new_token()
     locked.expires_at, locked.sent_count = _expiry(), locked.sent_count + 1
     locked.save(update_fields=["token_hash", "expires_at", "sent_count"])
@@ -233,30 +274,16 @@ def invitation_accept(*, token: str, user) -> Membership:
 
 
 @transaction.atomic
-def invitation_accept_signed_out(*, token: str):
-    """Signed out, by the link mailed to the address: the login that holds the address
-    verified accepts, and the caller signs it in. Returns (login, membership)."""
-    invitation = invitation_for_token(token=token, lock=True)
-    user = selectors.login_with_verified_address(email=invitation.email)
-    if user is None:
-        raise InvitationError(gettext("No login holds this address yet: choose a username "
-                                      "and a password to make yours."))
-    if selectors.has_second_factor(user=user):
-        raise InvitationError(gettext("Your login has a second factor: sign in first, "
-                                      "then accept."))
-    return user, _tie(invitation, user)
-
-
-@transaction.atomic
 def invitation_accept_new_user(*, token: str, username: str, password: str):
     """Someone new: create the login (the form validated the password), its address the
-    invited one, verified (the link was mailed there), and accept."""
+    invited one, verified (the link was mailed there), and accept. Only for an address no
+    login holds: the link makes a login, it never signs in to one."""
     invitation = invitation_for_token(token=token, lock=True)
     if selectors.login_with_verified_address(email=invitation.email) is not None:
         raise InvitationError(gettext("A login holds %(email)s already: accept as that "
                                       "login instead.") % {"email": invitation.email})
     user_model = get_user_model()
-    if user_model.objects.filter(username__iexact=username).exists():
+    if user_model.objects.filter(username=username).exists():  # exactly, as stored
         raise InvitationError(gettext("The username %(username)r is taken.")
                               % {"username": username})
     user = user_model.objects.create_user(username=username, email=invitation.email,

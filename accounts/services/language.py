@@ -5,12 +5,11 @@ site's). The login's choice and its home club go into its session at sign-in (so
 language middleware asks no query on each page); ``recipient_language`` answers for what
 is sent to someone (mails and notices)."""
 
-from allauth.account.models import EmailAddress
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 
 from accounts.models import AccountPreference
+from accounts.selectors import login_with_verified_address
 from clubs.models import Club, Membership
 
 #: The session's copy of the login's choice (absent: none chosen).
@@ -45,18 +44,6 @@ def account_language_set(*, user, language: str, session=None) -> AccountPrefere
     if session is not None:
         session_language_remember(session=session, language=language)
     return preference
-
-
-def _login_for_address(email: str):
-    """The login holding ``email`` (verified first, then as its plain address), or None."""
-    email = (email or "").strip()
-    if not email:
-        return None
-    address = (EmailAddress.objects.filter(email__iexact=email, verified=True)
-               .select_related("user").first())
-    if address is not None:
-        return address.user
-    return get_user_model().objects.filter(email__iexact=email, is_active=True).first()
 
 
 def _club_language_of(club) -> str:
@@ -97,7 +84,7 @@ def recipient_language(*, user=None, email: str = "", club=None) -> str:
     The one answer to "which language for this person": the outbox's mails, the notices,
     invitations and allauth's mails all ask it."""
     if user is None and email:
-        user = _login_for_address(email)
+        user = login_with_verified_address(email=email)
     if user is not None and getattr(user, "pk", None):
         if chosen := account_language(user=user):
             return chosen

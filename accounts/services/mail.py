@@ -26,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from accounts.addresses import address_or_none
 from accounts.models import OutboundMail
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,10 @@ SENDING_STALE = timedelta(minutes=10)
 
 def mail_queue(*, key: str, to: str, kind: str, subject: str, body: str, html_body: str = "",
                club_id: int | None = None) -> OutboundMail:
-    """The outbox row for ``key`` (created once; a second call returns the first row)."""
+    """The outbox row for ``key`` (created once; a second call returns the first row).
+    ``to`` is kept in the stored form of addresses (``accounts.addresses``): the form the
+    mail server is given, and the one ``mail_recipient_forget`` compares exactly."""
+    to = address_or_none(to) or to
     try:
         with transaction.atomic():
             mail = OutboundMail.objects.create(key=key, to=to, kind=kind, subject=subject[:200],
@@ -149,11 +153,15 @@ def mail_recipient_forget(*, user) -> int:
     """A login being closed: the mails sent to it lose its address and their text; the rows
     stay in the club's outbox as "sent to a closed login", and one not sent yet never goes.
     Its mails are those to its verified addresses (an address added but never confirmed
-    may be someone else's) and its notices (keyed by the login). How many rows."""
+    may be someone else's) and its notices (keyed by the login). How many rows. An address
+    matches exactly, as stored and as the mail was sent (``accounts.addresses``): never by
+    case folding, which let a login that verified ``bob@rıverside.example`` wipe the mails
+    of ``bob@riverside.example`` on PostgreSQL (issue 31)."""
     mine = Q(key__startswith="notify:", key__endswith=f":{user.pk}")
-    for address in EmailAddress.objects.filter(user=user, verified=True).values_list(
-            "email", flat=True):
-        mine |= Q(to__iexact=address)
+    addresses = list(EmailAddress.objects.filter(user=user, verified=True)
+                     .values_list("email", flat=True))
+    if addresses:
+        mine |= Q(to__in=addresses)
     rows = OutboundMail.objects.filter(mine)
     rows.filter(status__in=[S.PENDING, S.SENDING]).update(
         status=S.FAILED, last_error="Not sent: the login was closed.")

@@ -1,4 +1,5 @@
-"""Starting a club (its founder becomes its admin; CLUB_CREATION=staff keeps it to staff) and
+"""Starting a club (its founder becomes its admin; CLUB_CREATION says who may: the site's
+superusers by default, its staff too, or anyone signed in as in ``make run``'s demo) and
 asking to join one (its admins approve or refuse; the person is told)."""
 
 import pytest
@@ -18,7 +19,28 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_anyone_signed_in_starts_a_club_and_becomes_its_admin(client):
+@pytest.fixture
+def open_creation(settings):
+    settings.CLUB_CREATION = "open"
+
+
+def test_by_default_only_a_superuser_starts_a_club(client, settings):
+    """Issue 31.6: whoever starts a club may invite any address in its name."""
+    assert settings.CLUB_CREATION == "superuser"  # the default
+    client.force_login(UserFactory(username="mallory", is_staff=True))
+    assert client.get(reverse("accounts:club-new")).status_code == 403
+    assert client.post(reverse("accounts:club-new"), {"name": "Mallory BG"}).status_code == 403
+    assert "Start a club" not in client.get(reverse("clubs:home")).content.decode()
+    with pytest.raises(ClubSignupError):
+        club_found(user=UserFactory(), name="Mallory BG")
+    assert not Club.objects.filter(name="Mallory BG").exists()
+    client.force_login(UserFactory(username="root", is_superuser=True))
+    assert "Start a club" in client.get(reverse("clubs:home")).content.decode()
+    assert client.post(reverse("accounts:club-new"), {"name": "Root BG", "currency": "EUR"}
+                       ).status_code == 302
+
+
+def test_anyone_signed_in_starts_a_club_and_becomes_its_admin(client, open_creation):
     user = UserFactory(username="zoe")
     client.force_login(user)
     response = client.post(reverse("accounts:club-new"), {"name": "Harbour BG",
@@ -31,7 +53,7 @@ def test_anyone_signed_in_starts_a_club_and_becomes_its_admin(client):
     assert client.get(reverse("clubs:manage", args=[club.slug])).status_code == 200
 
 
-def test_a_club_called_new_does_not_hide_the_page(client):
+def test_a_club_called_new_does_not_hide_the_page(client, open_creation):
     club = club_found(user=UserFactory(), name="New")
     assert club.slug != "new" and client.get(club.get_absolute_url()).status_code == 200
 
@@ -42,12 +64,15 @@ def test_staff_only_creation_refuses_others(client, settings):
     assert client.get(reverse("accounts:club-new")).status_code == 403
     assert client.post(reverse("accounts:club-new"), {"name": "X"}).status_code == 403
     assert not Club.objects.filter(name="X").exists()
+    client.force_login(UserFactory(is_staff=True))
+    assert client.post(reverse("accounts:club-new"), {"name": "X", "currency": "EUR"}
+                       ).status_code == 302
 
 
 @pytest.mark.parametrize("data", [{"name": ""}, {"name": "!!!"},
                                   {"name": "Riverside Backgammon Club"},
                                   {"name": "Ok", "currency": "EURO"}])
-def test_bad_club_input_is_a_form_error(client, club, data):
+def test_bad_club_input_is_a_form_error(client, club, data, open_creation):
     client.force_login(UserFactory())
     count = Club.objects.count()
     assert client.post(reverse("accounts:club-new"), data).status_code == 400

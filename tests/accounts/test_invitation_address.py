@@ -1,6 +1,6 @@
 """An invitation belongs to its address (issue 25.2): a forwarded link makes nobody a
 member. Signed in, only a login holding the address verified accepts; signed out, the link
-makes the invitee's login or signs in the login that holds the address."""
+makes the invitee's login, and never signs in the login that holds the address (issue 31)."""
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -95,20 +95,30 @@ def test_the_login_holding_the_address_accepts_through_the_api(client, sent, oth
     assert again.status_code == 400 and "used already" in again.json()["detail"]
 
 
-def test_signed_out_the_link_signs_in_the_login_holding_the_address(client, sent, other_club):
+def test_signed_out_the_link_alone_signs_nobody_in_to_the_login_holding_the_address(
+        client, sent, other_club):
+    """A forwarded link must not let its reader into the addressee's login: its holder signs
+    in (password, second factor if any), comes back to the link and accepts."""
     pete = UserFactory(username="pete", email=PETE)
     page = client.get(_page(sent)).content.decode()
-    assert "Accept and sign in" in page and "password1" not in page
+    assert "sign in</a> as it, then accept" in page and "password1" not in page
+    assert f"?next={_page(sent)}" in page
+    response = client.post(_page(sent))
+    assert response.status_code == 403
+    assert client.get(reverse("me-api")).status_code in (401, 403)  # still signed out
+    _nothing_tied(sent, other_club, pete)
+
+    assert client.login(username="pete", password="correct horse battery")
+    assert "Accept the invitation" in client.get(_page(sent)).content.decode()
     assert client.post(_page(sent)).status_code == 302
-    assert client.get(reverse("me-api")).json()["username"] == "pete"
     assert Membership.objects.get(club=other_club, player__user=pete).role == "admin"
 
 
-def test_signed_out_a_login_with_a_second_factor_signs_in_first(client, sent, other_club):
+def test_signed_out_a_login_with_a_second_factor_signs_in_first_too(client, sent, other_club):
     pete = UserFactory(username="pete", email=PETE)
     Authenticator.objects.create(user=pete, type=Authenticator.Type.TOTP, data={})
-    assert "sign in</a>, then accept" in client.get(_page(sent)).content.decode()
-    client.post(_page(sent))
+    assert "sign in</a> as it, then accept" in client.get(_page(sent)).content.decode()
+    assert client.post(_page(sent)).status_code == 403
     assert client.get(reverse("me-api")).status_code in (401, 403)  # still signed out
     _nothing_tied(sent, other_club, pete)
 

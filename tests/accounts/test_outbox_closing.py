@@ -26,7 +26,7 @@ def _mail(key, to, club, status="sent", **kwargs):
 
 def test_closing_a_login_empties_its_mails_and_keeps_the_rows(client, club, alice, bob, carol):
     EmailAddress.objects.create(user=bob, email="pete@north.example", verified=False)
-    sent = _mail("invitation:1", "Bob@Example.org", club)
+    sent = _mail("invitation:1", "bob@example.org", club)
     notice = _mail(f"notify:report:7:{bob.pk}", "bob@example.org", club, status="pending")
     pete = _mail("invitation:2", "pete@north.example", club)  # not Bob's: never confirmed
     others = _mail(f"notify:report:7:{carol.pk}", "carol@example.org", club)
