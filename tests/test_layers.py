@@ -87,6 +87,7 @@ NAMED = {
     "config/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
     "config/converters.py": "urls",  # the <id:...> path converter and the id routers
     "config/web_worker.py": "config",  # bin/web's gunicorn worker class (uvicorn's)
+    "config/web_http.py": "config",  # bin/web's HTTP: Django's WSGI handler in a thread
     "accounts/auth.py": "views",  # the sign-in backend loading the user (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)
