@@ -25,7 +25,7 @@ from config.web_http import WsgiHttp  # noqa: E402
 
 #: HTTP's threads per process (bin/web's WEB_THREADS): requests a process runs at once, each
 #: holding one of the pool's DB_POOL_MAX connections while it runs.
-http = WsgiHttp(threads=max(1, int(os.environ.get("WEB_THREADS") or 4)))
+http = WsgiHttp(threads=max(1, int(os.environ.get("WEB_THREADS") or 8)))
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
