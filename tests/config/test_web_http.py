@@ -4,6 +4,7 @@ through Channels."""
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -17,6 +18,13 @@ def _scope(path="/x/", method="GET", headers=(), query=b""):
             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
             "query_string": query, "root_path": "", "headers": list(headers),
             "client": ("10.1.2.3", 5555), "server": ("127.0.0.1", 8000)}
+
+
+def _run(coroutine):
+    """asyncio.run in a thread of its own: a test before may have left a loop running in
+    this one (the browser tests' Playwright)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _call(app, scope, body_parts=(b"",)):
@@ -35,7 +43,7 @@ def _call(app, scope, body_parts=(b"",)):
         await communicator.wait(timeout=10)
         return messages
 
-    return asyncio.run(run())
+    return _run(run())
 
 
 def test_the_environ_is_a_wsgi_servers():
@@ -121,7 +129,7 @@ def test_async_to_sync_in_a_view_runs_on_the_servers_event_loop():
         await communicator.receive_output(timeout=10)
         await communicator.receive_output(timeout=10)
 
-    asyncio.run(run())
+    _run(run())
     assert loops["view"] is loops["server"]
 
 
