@@ -43,6 +43,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_analysis.py
 	$(BIN)/python tests/benchmarks/bench_pages.py
 	$(BIN)/python tests/benchmarks/bench_live_load.py --quiet
+	$(BIN)/python tests/benchmarks/bench_web_server.py
 
 check-deploy: $(VENV)/.runtime
 	DEBUG=false SECRET_KEY=$$($(BIN)/python -c 'import secrets;print(secrets.token_urlsafe(60))') \

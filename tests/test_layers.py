@@ -89,6 +89,7 @@ NAMED = {
     "config/web_worker.py": "config",  # bin/web's gunicorn worker class (uvicorn's)
     "config/logs.py": "config",  # LOGGING_CONFIG: the filter keeping tokens out of logs
     "accounts/addresses.py": "selectors",  # an address's stored form (no writes, no query)
+    "config/web_http.py": "config",  # bin/web's HTTP: Django's WSGI handler in a thread
     "accounts/auth.py": "views",  # the sign-in backend loading the user (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)
