@@ -159,8 +159,10 @@ CHANNEL_LAYERS = {"default": {
     "CONFIG": {"hosts": [REDIS_URL]},
 } if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+    # Forgiving (ops.cache): Redis away makes reads misses and writes no-ops, not 500s;
+    # the timeouts keep a Redis that hangs from holding a request.
+    CACHES = {"default": {"BACKEND": "ops.cache.ForgivingRedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # Above the longest task's time limit, or a late-acked task is delivered twice.

@@ -8,7 +8,6 @@ notice that fails (or a broker that is down: ``robust``, the error is logged) ne
 back the change or answers its request with an error.
 """
 
-from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -17,13 +16,14 @@ from audit.models import AuditEntry
 from chouette.models import ChouetteSession
 from notifications import tasks
 from notifications.services.events import RULED
+from ops.outage import enqueue_on_commit
 from tournaments.models import ResultReport
 
 ReportStatus = ResultReport.Status
 
 
 def _after_commit(task, *args) -> None:
-    transaction.on_commit(lambda: task.delay(*args), robust=True)
+    enqueue_on_commit(task, *args)
 
 
 @receiver(post_save, sender=ResultReport, dispatch_uid="notifications.result_report")
