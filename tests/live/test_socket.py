@@ -183,3 +183,43 @@ def test_a_push_asks_nothing_until_the_recheck_is_due(club, joe, snow, bob, monk
 
     _run(scenario)
 
+
+
+def test_an_open_socket_says_it_still_carries_pushes(club, joe, snow, bob, monkeypatch):
+    """Every few seconds a word through the channel layer: a board that stops hearing it
+    (Redis away) reads the match over HTTP until it does (static/js/live.js)."""
+    from live import views_socket
+
+    monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 0.2)
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        await _following(socket)
+        assert await socket.receive_json_from(timeout=3) == {"alive": True}
+        assert await socket.receive_json_from(timeout=3) == {"alive": True}
+        await socket.disconnect()
+
+    _run(scenario)
+
+
+def test_a_socket_whose_layer_is_away_says_nothing_and_stays_open(club, joe, snow, bob,
+                                                                   monkeypatch):
+    from live import views_socket
+
+    monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 0.1)
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def refuse(self, channel, message):
+        raise ConnectionError("Redis is away")
+
+    async def scenario():
+        await _following(socket)
+        from channels.layers import get_channel_layer
+
+        monkeypatch.setattr(type(get_channel_layer()), "send", refuse)
+        assert await socket.receive_nothing(timeout=0.5)  # silent, not closed
+        await socket.disconnect()
+
+    _run(scenario)
