@@ -15,6 +15,15 @@ from tests.live.conftest import act, start
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _quiet_sockets(monkeypatch):
+    """No {"alive": true} between the versions these tests wait for (its own tests below
+    set a short interval)."""
+    from live import views_socket
+
+    monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 3600)
+
+
 def _socket(user, match_id: int) -> WebsocketCommunicator:
     client = Client()
     client.force_login(user)
