@@ -425,4 +425,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # A Redis that is away: one line per outage (ops.outage), not a traceback a second.
+    "filters": {"layer_outage": {"()": "ops.outage.LayerOutageFilter"}},
+    "loggers": {"channels_redis.pubsub": {"filters": ["layer_outage"]}},
 }

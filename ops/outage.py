@@ -92,3 +92,18 @@ def enqueue_on_commit(task, *args, **options) -> None:
 def push_on_commit(group: str, message: dict) -> None:
     """``push`` once the current transaction commits (at once outside one)."""
     transaction.on_commit(lambda: push(group, message))
+
+
+class LayerOutageFilter(logging.Filter):
+    """On channels_redis' pub/sub logger (config/settings.py's LOGGING): its receive loop logs
+    a traceback every second while Redis is away (30 in a 15 s outage with two processes);
+    a connection error there is counted as the channel layer's outage instead (one line), any
+    other record passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, (ConnectionError, TimeoutError, OSError)) or (
+                exc is not None and type(exc).__module__.startswith("redis")):
+            outage_failed("channel layer", exc)
+            return False
+        return True

@@ -66,6 +66,25 @@ def test_an_outage_is_logged_once_and_its_end_once(caplog):
     assert outage.outage_parts() == []
 
 
+def test_the_layers_receive_loop_tracebacks_become_one_outage_line(caplog):
+    """channels_redis' pub/sub receive loop logs a traceback a second while Redis is away:
+    the settings' filter turns those into the channel layer's outage (one line)."""
+    import redis.exceptions
+
+    layer_log = logging.getLogger("channels_redis.pubsub")
+    with caplog.at_level(logging.WARNING):
+        for _ in range(10):
+            try:
+                raise redis.exceptions.ConnectionError("Connection closed by server.")
+            except redis.exceptions.ConnectionError:
+                layer_log.exception("Unexpected exception in receive task")
+        layer_log.error("something else")
+    messages = [r.getMessage() for r in caplog.records]
+    assert messages == [
+        "channel layer down (ConnectionError: Connection closed by server.): the site goes "
+        "on without it; what it misses is caught up later", "something else"]
+
+
 def test_a_push_to_a_layer_that_is_away_answers_false_and_logs_once(monkeypatch, caplog):
     from channels.layers import get_channel_layer
 
