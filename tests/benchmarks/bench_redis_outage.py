@@ -181,7 +181,7 @@ def main() -> None:
             nonlocal_redis.append(_redis(binary, port))
             marks["up"] = time.monotonic()
             await asyncio.sleep(args.after)
-            marks["end"] = time.monotonic()
+            marks["end"], marks["log_to"] = time.monotonic(), log_path.stat().st_size
             await asyncio.gather(*players)
             stop.set()
             for task in listeners:
@@ -197,7 +197,8 @@ def main() -> None:
             extra.terminate()
         if redis.poll() is None:
             redis.terminate()
-    written = log_path.read_bytes()[marks.get("log_from", 0):].decode(errors="replace")
+    written = log_path.read_bytes()[marks.get("log_from", 0):marks.get("log_to")].decode(
+        errors="replace")
     lines = [line for line in written.splitlines() if line.strip()]
     print(f"\nRedis outage: {args.matches} matches, bin/web (2 processes), Redis away "
           f"{args.outage:.0f} s, an action every {args.pace} s per match")
