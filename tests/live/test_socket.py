@@ -213,8 +213,12 @@ def test_an_open_socket_says_it_still_carries_pushes(club, joe, snow, bob, monke
 
 
 def test_a_socket_whose_layer_is_away_says_nothing_and_stays_open(club, joe, snow, bob,
-                                                                   monkeypatch):
+                                                                   monkeypatch, settings):
+    from channels.layers import InMemoryChannelLayer
+
     from live import views_socket
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
     monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 0.1)
     match_id = start(club, joe.user, joe, snow)
@@ -225,9 +229,7 @@ def test_a_socket_whose_layer_is_away_says_nothing_and_stays_open(club, joe, sno
 
     async def scenario():
         await _following(socket)
-        from channels.layers import get_channel_layer
-
-        monkeypatch.setattr(type(get_channel_layer()), "send", refuse)
+        monkeypatch.setattr(InMemoryChannelLayer, "send", refuse)
         assert await socket.receive_nothing(timeout=0.5)  # silent, not closed
         await socket.disconnect()
 

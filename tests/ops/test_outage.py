@@ -86,12 +86,13 @@ def test_the_layers_receive_loop_tracebacks_become_one_outage_line(caplog):
 
 
 def test_a_push_to_a_layer_that_is_away_answers_false_and_logs_once(monkeypatch, caplog):
-    from channels.layers import get_channel_layer
+    import channels.layers
 
-    async def refuse(self, group, message):
-        raise ConnectionError("Redis is away")
+    class Away:
+        async def group_send(self, group, message):
+            raise ConnectionError("Redis is away")
 
-    monkeypatch.setattr(type(get_channel_layer()), "group_send", refuse)
+    monkeypatch.setattr(channels.layers, "get_channel_layer", lambda: Away())
     with caplog.at_level(logging.WARNING, logger="bgclub.outage"):
         assert [outage.push("live-1", {"type": "live.changed", "version": n})
                 for n in range(5)] == [False] * 5
