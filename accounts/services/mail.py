@@ -14,7 +14,6 @@ A closed login's mails keep their rows but lose its address and their text
 (``mail_recipient_forget``).
 """
 
-import logging
 import smtplib
 from datetime import timedelta
 
@@ -29,7 +28,6 @@ from django.utils import timezone
 from accounts.models import OutboundMail
 from ops.outage import enqueue
 
-log = logging.getLogger(__name__)
 S = OutboundMail.Status
 
 MAIL_SEND_TASK = "accounts.tasks.mail_send_task"
