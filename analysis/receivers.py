@@ -2,10 +2,10 @@
 end of a check after commit; it does not know this app). The receiver only enqueues."""
 
 from django.conf import settings
-from django.db import transaction
 from django.dispatch import receiver
 
 from games.signals import rules_check_finished
+from ops.outage import enqueue_on_commit
 
 
 @receiver(rules_check_finished, dispatch_uid="analysis.queue_after_check")
@@ -14,4 +14,5 @@ def queue_analysis(sender, record_id: int, **kwargs) -> None:
 
     if not settings.ANALYSIS_AFTER_CHECK:
         return
-    transaction.on_commit(lambda: analysis_for_record_task.delay(record_id), robust=True)
+    # A broker that is down: the periodic requeue finds passed records without an analysis.
+    enqueue_on_commit(analysis_for_record_task, record_id)

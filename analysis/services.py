@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from clubs.services.locks import lock_row
 from games.models import MatchRecord, MatchTurn, RulesCheck
+from ops.outage import enqueue
 
 from .core.decisions import TURN_KINDS, Thresholds
 from .core.errors import AnalysisFileError
@@ -49,7 +50,7 @@ def analysis_enqueue(*, analysis_id: int) -> None:
     """Send the analysis to the broker (the ``analysis`` queue); if the broker is down it
     stays queued and the periodic requeue sends it later. The task is found by its name:
     the tasks import this module, so importing them back would be a cycle."""
-    current_app.tasks["analysis.tasks.analysis_run_task"].delay(analysis_id)
+    enqueue(current_app.tasks["analysis.tasks.analysis_run_task"], analysis_id)
 
 
 def analysis_for_record(*, record_id: int) -> Analysis | None:

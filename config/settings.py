@@ -162,8 +162,10 @@ CHANNEL_LAYERS = {"default": {
     "CONFIG": {"hosts": [REDIS_URL]},
 } if REDIS_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+    # Forgiving (ops.cache): Redis away makes reads misses and writes no-ops, not 500s;
+    # the timeouts keep a Redis that hangs from holding a request.
+    CACHES = {"default": {"BACKEND": "ops.cache.ForgivingRedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # Above the longest task's time limit, or a late-acked task is delivered twice.
@@ -179,6 +181,13 @@ else:
         "control_folder": str(BROKER_DIR / "control"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        # How long a worker sleeps when it finds nothing it may take. kombu's default (1 s)
+        # is also slept after every task: with late acknowledgement and a prefetch of one,
+        # the next message is not taken until the last is acknowledged, so each task
+        # cost a second and a queue of N messages N seconds (the demo's 62 ratings
+        # recomputes held a report's notice back 61 s). One listing of the folder every
+        # 0.1 s per worker is nothing to the machine.
+        "polling_interval": env.float("BROKER_POLLING_INTERVAL", default=0.1),
     }
     for _key in ("data_folder_in", "control_folder", "processed_folder"):
         Path(CELERY_BROKER_TRANSPORT_OPTIONS[_key]).mkdir(parents=True, exist_ok=True)
@@ -446,4 +455,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # A Redis that is away: one line per outage (ops.outage), not a traceback a second.
+    "filters": {"layer_outage": {"()": "ops.outage.LayerOutageFilter"}},
+    "loggers": {"channels_redis.pubsub": {"filters": ["layer_outage"]}},
 }

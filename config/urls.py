@@ -8,9 +8,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.views import ThrottledLoginView, ThrottledPasswordResetView
 from clubs import urls as club_urls
+from ops.health import healthz
 from ratings import urls as rating_urls
 
-from .health import healthz
 from .jsi18n import CachedJavaScriptCatalog
 
 # The admin signs in through allauth's page (with its second factor), not a form of its own

@@ -9,7 +9,6 @@ other is judged on the board the first one left. A refused action stores nothing
 import logging
 import secrets
 
-from asgiref.sync import async_to_sync
 from celery import current_app
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -25,6 +24,7 @@ from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
 from ops.api import ConflictError
+from ops.outage import enqueue, push
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
@@ -218,11 +218,7 @@ def computer_turn_send(*, match_id: int) -> None:
     """The computer's turn goes to a worker (gnubg never runs in a web request). The
     player's action stands either way; a broker that is down leaves the computer waiting
     until the player's next visit sends it again (the board page does)."""
-    try:
-        current_app.tasks[COMPUTER_TASK].delay(match_id)
-    except Exception:  # noqa: BLE001 - any broker failure
-        log.warning("live match %s: the computer's turn was not sent", match_id,
-                    exc_info=True)
+    enqueue(current_app.tasks[COMPUTER_TASK], match_id)
 
 
 def _side(match: LiveMatch, played: LiveMatchPlay, sides, player: int | None) -> int | None:
@@ -423,12 +419,6 @@ def live_viewer_recheck(*, user_id: int) -> None:
 
 
 def _group_send(group: str, message: dict) -> None:
-    from channels.layers import get_channel_layer
-
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # noqa: BLE001 - real time is best effort; polling covers it
-        log.warning("%s: %s not sent", group, message["type"], exc_info=True)
+    # Real time is a courtesy (ops.outage): a layer that is down is logged once per outage,
+    # and the boards read the match over HTTP until their socket hears again.
+    push(group, message)

@@ -9,8 +9,15 @@ group), and those refused close (4403). A push asks again only after
 every push put a database call in front of each socket's every message (one thread per
 process runs them all), and under bench_live_load the opponent heard a move after 15.6 s
 (p50) instead of 0.15 s. A push says only "version n"; the state it leads to comes over
-HTTP, which asks every time."""
+HTTP, which asks every time.
 
+Every ``ALIVE_SECONDS`` the socket sends itself a word through the channel layer and, heard,
+passes ``{"alive": true}`` to the page: the proof that pushes still travel. A layer that is
+away (Redis restarting) says nothing; the page, hearing nothing for two rounds and a bit,
+reads the match over HTTP every second and a half until the socket speaks again
+(static/js/live.js, ``SILENT_MS``)."""
+
+import asyncio
 import json
 from time import monotonic
 
@@ -26,6 +33,9 @@ from live.selectors import live_match_get
 from live.services import live_group, live_viewer_group
 
 REFUSED = 4403
+#: How often a socket proves its channel layer carries messages (static/js/live.js counts
+#: a socket silent for 2 of these and a second as not listening).
+ALIVE_SECONDS = 3.0
 
 
 @database_sync_to_async
@@ -67,10 +77,28 @@ class LiveMatchSocket(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self._send(version)  # a page that reconnects catches up
+        self.alive = asyncio.ensure_future(self._keep_alive())
 
     async def disconnect(self, code):
+        alive = getattr(self, "alive", None)
+        if alive is not None:
+            alive.cancel()
         for group in getattr(self, "groups_joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # noqa: BLE001 - a layer that is away forgets it anyway
+                pass
+
+    async def _keep_alive(self) -> None:
+        while True:
+            await asyncio.sleep(ALIVE_SECONDS)
+            try:
+                await self.channel_layer.send(self.channel_name, {"type": "live.alive"})
+            except Exception:  # noqa: BLE001 - silent: the page reads over HTTP meanwhile
+                pass
+
+    async def live_alive(self, event):
+        await self.send(text_data='{"alive": true}')
 
     async def receive(self, text_data=None, bytes_data=None):
         """The socket takes no input: every frame is ignored (not parsed, nothing logged)."""

@@ -8,7 +8,6 @@ notice that fails (or a broker that is down: ``robust``, the error is logged) ne
 back the change or answers its request with an error.
 """
 
-from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -18,6 +17,7 @@ from chouette.models import ChouetteSession
 from config.site import request_site
 from notifications import tasks
 from notifications.services.events import RULED
+from ops.outage import enqueue_on_commit
 from tournaments.models import ResultReport
 
 ReportStatus = ResultReport.Status
@@ -25,8 +25,7 @@ ReportStatus = ResultReport.Status
 
 def _after_commit(task, *args) -> None:
     # The request's site goes with the ids: the mail links to the host the change came to.
-    site = request_site()
-    transaction.on_commit(lambda: task.delay(*args, site=site), robust=True)
+    enqueue_on_commit(task, *args, kwargs={"site": request_site()})
 
 
 @receiver(post_save, sender=ResultReport, dispatch_uid="notifications.result_report")

@@ -84,12 +84,14 @@ NAMED = {
     "accounts/throttling.py": "api",  # the API's and the login's rate limits
     "chouette/state.py": "selectors",  # stored rows turned back into pure values (reads)
     "config/settings.py": "config", "config/celery.py": "config",
-    "config/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
+    "ops/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
     "config/converters.py": "urls",  # the <id:...> path converter and the id routers
     "config/web_worker.py": "config",  # bin/web's gunicorn worker class (uvicorn's)
     "config/logs.py": "config",  # LOGGING_CONFIG: the filter keeping tokens out of logs
     "accounts/addresses.py": "selectors",  # an address's stored form (no writes, no query)
     "config/web_http.py": "config",  # bin/web's HTTP: Django's WSGI handler in a thread
+    "ops/cache.py": "config",  # the cache backend the settings name (Redis, forgiving)
+    "ops/outage.py": "services",  # the pushes and enqueues after a commit, logged per outage
     "accounts/auth.py": "views",  # the sign-in backend loading the user (reads)
     "notifications/context_processors.py": "views",  # the top bar's unread count
     "accounts/context_processors.py": "views",  # the two-factor notice (a read, if asked)

@@ -14,7 +14,6 @@ A closed login's mails keep their rows but lose its address and their text
 (``mail_recipient_forget``).
 """
 
-import logging
 import smtplib
 from datetime import timedelta
 
@@ -28,8 +27,8 @@ from django.utils import timezone
 
 from accounts.addresses import address_or_none
 from accounts.models import OutboundMail
+from ops.outage import enqueue
 
-log = logging.getLogger(__name__)
 S = OutboundMail.Status
 
 MAIL_SEND_TASK = "accounts.tasks.mail_send_task"
@@ -59,10 +58,7 @@ def mail_queue(*, key: str, to: str, kind: str, subject: str, body: str, html_bo
 def _dispatch(mail_id: int) -> None:
     # The broker being down loses nothing: the row stays pending for the periodic requeue.
     # The task is found by name (tasks import this module; importing them back is a cycle).
-    try:
-        current_app.tasks[MAIL_SEND_TASK].delay(mail_id)
-    except Exception:  # noqa: BLE001 - any broker failure; the requeue sends it later
-        log.warning("mail %s not dispatched; the periodic requeue will send it", mail_id)
+    enqueue(current_app.tasks[MAIL_SEND_TASK], mail_id)
 
 
 def _claimable(now) -> Q:

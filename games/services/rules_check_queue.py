@@ -9,12 +9,13 @@ from django.utils import timezone
 
 from games.models import MatchRecord, RulesCheck
 from games.tasks import rules_check_run_task
+from ops.outage import enqueue
 
 
 def rules_check_enqueue(*, check_id: int) -> None:
     """Send the check to the broker. If the broker is down the check stays queued and the
     periodic requeue task sends it again later (nothing is lost)."""
-    rules_check_run_task.delay(check_id)
+    enqueue(rules_check_run_task, check_id)
 
 
 def rules_check_restart(*, record: MatchRecord) -> RulesCheck:

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
+from ops.outage import enqueue
 from ratings.models import RatingSettings, Season
 from ratings.tasks import ratings_recompute_task
 
@@ -74,7 +75,7 @@ def ratings_recompute_request(*, club_id: int, from_at: datetime.datetime,
 
 
 def _enqueue(club_id: int) -> None:
-    ratings_recompute_task.delay(club_id)
+    enqueue(ratings_recompute_task, club_id)  # a broker down: the periodic requeue sends it
 
 
 def ratings_names_changed(*, player_id: int) -> None:

@@ -4,11 +4,13 @@
 (function () {
   "use strict";
   var boards = document.querySelectorAll(".live-follow");
-  var POLL_MS = 3000, SOCKET_POLL_MS = 30000;
+  // A socket silent for SILENT_MS (it says {"alive": true} every 3 s while its channel layer
+  // carries messages) counts as closed: the board reads over HTTP until it speaks again.
+  var POLL_MS = 1500, SOCKET_POLL_MS = 30000, SILENT_MS = 7000;
 
   function follow(box) {
     var inner = box.querySelector(".live-follow-board");
-    var socketOpen = false, lastPoll = 0, retry = 1000;
+    var socketOpen = false, lastPoll = 0, retry = 1000, heardAt = 0;
     function refresh() {
       var url = box.getAttribute("data-state-url") + "?screen=1&since=" +
         encodeURIComponent(box.getAttribute("data-version"));
@@ -28,11 +30,14 @@
       var socket;
       try { socket = new WebSocket(scheme + location.host + box.getAttribute("data-socket")); }
       catch (e) { return; }
-      socket.onopen = function () { socketOpen = true; retry = 1000; };
+      socket.onopen = function () { socketOpen = true; retry = 1000; heardAt = Date.now(); };
       socket.onmessage = function (event) {
         var data = {};
         try { data = JSON.parse(event.data); } catch (e) { return; }
-        if (String(data.version) !== box.getAttribute("data-version")) { refresh(); }
+        if (Date.now() - heardAt >= SILENT_MS) { refresh(); }  // back from silence
+        heardAt = Date.now();
+        if (data.version !== undefined &&
+            String(data.version) !== box.getAttribute("data-version")) { refresh(); }
       };
       socket.onclose = function () {
         socketOpen = false;
@@ -43,7 +48,8 @@
     setInterval(function () {
       var now = Date.now();
       if (document.hidden) { return; }
-      if (!socketOpen || now - lastPoll > SOCKET_POLL_MS) { lastPoll = now; refresh(); }
+      var listening = socketOpen && now - heardAt < SILENT_MS;
+      if (!listening || now - lastPoll > SOCKET_POLL_MS) { lastPoll = now; refresh(); }
     }, POLL_MS);
     connect();
   }

@@ -18,12 +18,17 @@
   var stateUrl = root.getAttribute("data-state-url");
   var previewUrl = root.getAttribute("data-preview-url");
   var screen = root.getAttribute("data-screen") === "1";
-  // The state JSON is polled every 2 s without a socket, every 20 s with one (a backstop),
+  // The state JSON is polled every 1.5 s without a socket, every 20 s with one (a backstop),
   // and every half second while the computer plays its turn in a practice match: the
   // worker that plays it may have no way to reach this server's socket (the embedded
-  // default's in-memory channel layer lives in the web process only).
-  var TICK_MS = 500, POLL_MS = 2000, SOCKET_POLL_MS = 20000, COMPUTER_POLL_MS = 500;
+  // default's in-memory channel layer lives in the web process only). A socket that says
+  // nothing for SILENT_MS (it says {"alive": true} every 3 s while its channel layer carries
+  // messages: live/views_socket.py) counts as closed: its layer (Redis) is away, and the
+  // board reads over HTTP until the socket speaks again.
+  var TICK_MS = 500, POLL_MS = 1500, SOCKET_POLL_MS = 20000, COMPUTER_POLL_MS = 500;
+  var SILENT_MS = 7000;
   var socket = null, socketOpen = false, retry = 1000, busy = false, source = null;
+  var heardAt = 0;
 
   function version() { return root.getAttribute("data-version"); }
   function say(text, ok) {
@@ -52,12 +57,18 @@
     try { socket = new WebSocket(scheme + location.host + root.getAttribute("data-socket")); }
     catch (e) { return; }
     socket.onopen = function () {
-      socketOpen = true; retry = 1000; root.setAttribute("data-following", "socket");
+      socketOpen = true; retry = 1000; heardAt = Date.now();
+      root.setAttribute("data-following", "socket");
     };
     socket.onmessage = function (event) {
       var data = {};
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (String(data.version) !== version()) { refresh(); }
+      heardAt = Date.now();
+      if (root.getAttribute("data-following") !== "socket") {
+        root.setAttribute("data-following", "socket");
+        refresh();  // back from silence: catch up at once
+      }
+      if (data.version !== undefined && String(data.version) !== version()) { refresh(); }
     };
     socket.onclose = function () {
       socketOpen = false;
@@ -71,8 +82,12 @@
   var lastPoll = Date.now();
   setInterval(function () {
     var now = Date.now();
+    var listening = socketOpen && now - heardAt < SILENT_MS;
+    if (socketOpen && !listening && root.getAttribute("data-following") === "socket") {
+      root.setAttribute("data-following", "polling");  // open but silent
+    }
     if (document.hidden) { return; }
-    var every = computerTurn() ? COMPUTER_POLL_MS : (socketOpen ? SOCKET_POLL_MS : POLL_MS);
+    var every = computerTurn() ? COMPUTER_POLL_MS : (listening ? SOCKET_POLL_MS : POLL_MS);
     if (now - lastPoll >= every) { lastPoll = now; refresh(); }
   }, TICK_MS);
   connect();

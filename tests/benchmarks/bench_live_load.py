@@ -182,7 +182,9 @@ async def _listen(ws, heard: list[tuple[int, float]], table: Table, done: asynci
 
     try:
         async for message in ws:
-            heard.append((json.loads(message)["version"], time.perf_counter()))
+            data = json.loads(message)
+            if "version" in data:  # not {"alive": true}, said every few seconds
+                heard.append((data["version"], time.perf_counter()))
     except websockets.ConnectionClosed as exc:
         if not done.is_set():
             table.errors.append(f"socket closed: {exc}")

@@ -7,20 +7,53 @@ from clubs.models import Club, Membership
 pytestmark = pytest.mark.django_db
 
 
-def test_healthz_reports_database_and_broker(client):
+def test_healthz_reports_database_and_broker(client, settings):
     body = client.get(reverse("healthz")).json()
-    assert body == {"database": "ok", "broker": "ok", "status": "ok"}
+    redis = "ok" if settings.REDIS_URL else "not used"
+    assert body == {"database": "ok", "broker": "ok", "redis": redis,
+                    "workers": "no heartbeat yet", "status": "ok"}
 
 
-def test_healthz_is_503_when_the_broker_is_down(client, monkeypatch):
-    from config import health
+def _down(*args):
+    raise ConnectionRefusedError("unreachable")
 
-    def down():
-        raise ConnectionRefusedError("broker unreachable")
 
-    monkeypatch.setattr(health, "_broker", down)
+def test_healthz_names_a_broker_that_is_down_and_still_answers_200(client, monkeypatch):
+    from ops import health
+
+    monkeypatch.setattr(health, "_broker", _down)
+    monkeypatch.setattr(health, "_redis", _down)
     response = client.get(reverse("healthz"))
-    assert response.status_code == 503 and response.json()["broker"].startswith("down")
+    body = response.json()
+    assert response.status_code == 200 and body["status"] == "degraded"
+    assert body["broker"].startswith("down") and body["redis"].startswith("down")
+    assert body["database"] == "ok"
+
+
+def test_healthz_is_503_only_when_the_database_is_down(client, monkeypatch):
+    from ops import health
+
+    monkeypatch.setattr(health, "_database", _down)
+    response = client.get(reverse("healthz"))
+    body = response.json()
+    assert response.status_code == 503 and body["status"] == "down"
+    assert body["database"].startswith("down") and body["workers"].startswith("unknown")
+
+
+def test_healthz_tells_a_silent_worker(client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ops.models import WorkerHeartbeat
+
+    beat = WorkerHeartbeat.objects.create(token="beat-x", processed_at=timezone.now())
+    assert client.get(reverse("healthz")).json()["workers"] == "ok"
+    WorkerHeartbeat.objects.filter(pk=beat.pk).update(
+        processed_at=timezone.now() - timedelta(minutes=10))
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 200 and response.json()["status"] == "degraded"
+    assert response.json()["workers"].startswith("silent: last heartbeat 6")
 
 
 def test_demo_data_is_idempotent():

@@ -15,6 +15,15 @@ from tests.live.conftest import act, start
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _quiet_sockets(monkeypatch):
+    """No {"alive": true} between the versions these tests wait for (its own tests below
+    set a short interval)."""
+    from live import views_socket
+
+    monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 3600)
+
+
 def _socket(user, match_id: int) -> WebsocketCommunicator:
     client = Client()
     client.force_login(user)
@@ -183,3 +192,45 @@ def test_a_push_asks_nothing_until_the_recheck_is_due(club, joe, snow, bob, monk
 
     _run(scenario)
 
+
+
+def test_an_open_socket_says_it_still_carries_pushes(club, joe, snow, bob, monkeypatch):
+    """Every few seconds a word through the channel layer: a board that stops hearing it
+    (Redis away) reads the match over HTTP until it does (static/js/live.js)."""
+    from live import views_socket
+
+    monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 0.2)
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def scenario():
+        await _following(socket)
+        assert await socket.receive_json_from(timeout=3) == {"alive": True}
+        assert await socket.receive_json_from(timeout=3) == {"alive": True}
+        await socket.disconnect()
+
+    _run(scenario)
+
+
+def test_a_socket_whose_layer_is_away_says_nothing_and_stays_open(club, joe, snow, bob,
+                                                                   monkeypatch, settings):
+    from channels.layers import InMemoryChannelLayer
+
+    from live import views_socket
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+    monkeypatch.setattr(views_socket, "ALIVE_SECONDS", 0.1)
+    match_id = start(club, joe.user, joe, snow)
+    socket = _socket(bob, match_id)
+
+    async def refuse(self, channel, message):
+        raise ConnectionError("Redis is away")
+
+    async def scenario():
+        await _following(socket)
+        monkeypatch.setattr(InMemoryChannelLayer, "send", refuse)
+        assert await socket.receive_nothing(timeout=0.5)  # silent, not closed
+        await socket.disconnect()
+
+    _run(scenario)
