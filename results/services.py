@@ -9,11 +9,13 @@ played for.
 import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services.locks import lock_row
+from clubs.services.players import PlayerMergeError, player_rows_reassign
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -126,3 +128,22 @@ def finished_match_void(*, source: str, source_id: int) -> FinishedMatch | None:
         row.save(update_fields=["outcome", "winner", "updated_at"])
         _changed(club_id=row.club_id, at=row.finished_at, match_id=row.pk)
     return row
+
+
+@transaction.atomic
+def finished_matches_reassign(*, dropped: Player, kept: Player) -> int:
+    """The dropped player's finished matches become the kept one's (a merge of two rows of
+    one person); the lists above replay each organiser's matches from the earliest one
+    touched. Refused where the two played each other: one person does not."""
+    touched = FinishedMatch.objects.select_for_update().filter(
+        Q(player_a=dropped) | Q(player_b=dropped))
+    if touched.filter(Q(player_a=kept) | Q(player_b=kept)).exists():
+        raise PlayerMergeError(gettext("%(one)s and %(other)s played each other: they are two "
+                                       "people.") % {"one": dropped.name, "other": kept.name})
+    earliest: dict[int, tuple] = {}
+    for club_id, at, pk in touched.values_list("club_id", "finished_at", "pk"):
+        earliest[club_id] = min(earliest.get(club_id, (at, pk)), (at, pk))
+    moved = player_rows_reassign(app_label="results", dropped=dropped, kept=kept)
+    for club_id, (at, pk) in earliest.items():
+        _changed(club_id=club_id, at=at, match_id=pk)
+    return moved
