@@ -150,3 +150,27 @@ def test_a_player_is_not_merged_into_themselves(club, alice, twins):
     ann, _, _ = twins
     answer = _client(alice).post(_url(club, ann), {"into": ann.pk}, format="json")
     assert answer.status_code == 400
+
+
+def test_two_rows_in_one_tournament_refuse_the_merge_and_nothing_moves(club, alice, twins):
+    from tournaments import services as tournaments
+
+    ann, copy, _ = twins
+    cup = tournaments.tournament_create(club=club, name="Cup", format="single_elimination",
+                                        starts_on=datetime.date(2026, 11, 28))
+    tournaments.entry_add(tournament=cup, player=ann)
+    tournaments.entry_add(tournament=cup, player=copy)
+    with pytest.raises(PlayerMergeError, match="cannot be one"):
+        player_merge(club=club, dropped=copy, kept=ann, by=alice)
+    assert FinishedMatch.objects.filter(player_a=copy).exists()
+    assert Membership.objects.filter(player=copy).exists()
+
+
+def test_a_row_at_a_live_board_waits_until_the_match_is_over(club, alice, twins):
+    from live.services import live_match_create
+
+    ann, copy, ben = twins
+    live_match_create(club=club, by=alice, player_a=ben, player_b=copy, length=3,
+                      dice="manual")
+    with pytest.raises(PlayerMergeError, match="live match"):
+        player_merge(club=club, dropped=copy, kept=ann, by=alice)
