@@ -16,7 +16,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs.models import Player
 from clubs.services.locks import lock_row
+from clubs.services.players import player_rows_reassign
 from games.models import MatchRecord, MatchTurn, RulesCheck
 from ops.outage import enqueue
 
@@ -249,3 +251,12 @@ def analysis_setting_save(*, club_id: int, plies: int, leaderboard: bool,
                                         "bad (in EMG, three decimals)"))
     setting, _ = AnalysisSetting.objects.update_or_create(club_id=club_id, defaults=values)
     return setting
+
+
+def analysis_players_reassign(*, dropped: Player, kept: Player) -> int:
+    """A merge of two rows of one person (issue 32): the analyses' figures move to the kept
+    row; the kept row's own leaderboard choice stands (the dropped one's when it has
+    none)."""
+    if PlayerChoice.objects.filter(player=kept).exists():
+        PlayerChoice.objects.filter(player=dropped).delete()
+    return player_rows_reassign(app_label="analysis", dropped=dropped, kept=kept)

@@ -29,6 +29,7 @@ class Action(models.TextChoices):
                            gettext_lazy("Ladder challenge cancelled by an admin"))
     LADDER_PLAYER_REMOVED = ("ladder_player_removed",
                              gettext_lazy("Player removed from a ladder by an admin"))
+    PLAYERS_MERGED = "players_merged", gettext_lazy("Two player rows of one person merged")
 
 
 #: Corrections that must say why (the others, such as a role change, may).

@@ -55,6 +55,7 @@ from chouette.state import ACTIONS, MULTI, Kind, Seat, game_state, session_lineu
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.services.locks import lock_row
+from clubs.services.players import player_rows_reassign
 
 
 class ChouetteServiceError(ValueError):
@@ -560,3 +561,9 @@ def chouette_plan_mark_paid(*, club: Club, session: ChouetteSession | None = Non
                                            payee_id=payee, amount=amount,
                                            currency=club.currency, created_by=created_by)
             for payer, payee, amount in plan]
+
+
+def chouette_players_reassign(*, dropped: Player, kept: Player) -> int:
+    """A merge of two rows of one person (issue 32): seats, games and the ledger move to
+    the kept row."""
+    return player_rows_reassign(app_label="chouette", dropped=dropped, kept=kept)

@@ -205,6 +205,30 @@ def club_players(*, club: Club | int, players: Iterable[Player | int], past_too:
     return [found[player_id] for player_id in ids]
 
 
+def players_for_merge(*, user: User, club: Club, player_id: int, into_id: int
+                      ) -> tuple[Player, Player]:
+    """The two rows an admin of ``club`` may merge into one (``player_id`` goes, ``into_id``
+    stays): the first is a member (past or present) of the club (404 otherwise: no other
+    club's player is shown), and the user administers every club where either of the two
+    is or was a member, so an admin of another club cannot pull your member into theirs."""
+    ids = [pk for pk in (player_id, into_id) if isinstance(pk, int) and 0 < pk <= MAX_ID]
+    found = Player.objects.in_bulk(ids)
+    if player_id not in found or not Player.objects.members_of(club, past_too=True).filter(
+            pk=player_id).exists():
+        raise Http404(gettext("This club has no such player."))
+    if into_id not in found:
+        raise Http404(gettext("There is no such player to merge into."))
+    if not user.is_superuser:
+        involved = set(Membership.objects.filter(player_id__in=[player_id, into_id])
+                       .values_list("club_id", flat=True))
+        administered = set(clubs_administered(user=user).values_list("pk", flat=True))
+        if not involved <= administered:
+            raise PermissionDenied(gettext(
+                "Only an admin of every club where these two players are members can merge "
+                "them."))
+    return found[player_id], found[into_id]
+
+
 # --------------------------------------------------------------------------- list scopes
 
 

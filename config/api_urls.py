@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("accounts.api_urls")),
     path("", include("analysis.api.urls")),
     path("", include("live.api.urls")),
+    path("", include("people.api.urls")),
 ]

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "demo",
     "analysis",
     "live",
+    "people",
 ]
 
 MIDDLEWARE = [

@@ -12,12 +12,14 @@ import secrets
 from celery import current_app
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
 from clubs.selectors import player_of_user
+from clubs.services.players import PlayerMergeError, player_rows_reassign
 from config.texts import StoredText
 from live import selectors
 from live.core import Action, LiveMatchPlay, Refused
@@ -422,3 +424,14 @@ def _group_send(group: str, message: dict) -> None:
     # Real time is a courtesy (ops.outage): a layer that is down is logged once per outage,
     # and the boards read the match over HTTP until their socket hears again.
     push(group, message)
+
+
+def live_players_reassign(*, dropped: Player, kept: Player) -> int:
+    """A merge of two rows of one person (issue 32): live matches move to the kept row;
+    refused while the dropped row is at a board being played (the board's process holds
+    its players: merge once the match is over)."""
+    if LiveMatch.objects.filter(Q(player_a=dropped) | Q(player_b=dropped),
+                                status=LiveMatch.Status.PLAYING).exists():
+        raise PlayerMergeError(gettext("%(player)s is playing a live match: merge once it "
+                                       "is over.") % {"player": dropped.name})
+    return player_rows_reassign(app_label="live", dropped=dropped, kept=kept)

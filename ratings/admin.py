@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.admin_scoping import ReadOnlyClubScopedAdmin
 
-from .models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
+from .models import MasterPointAward, Pool, Rating, RatingChange, RatingSettings, Season
 
 
 @admin.register(RatingSettings)
@@ -21,22 +21,31 @@ class RatingSettingsAdmin(ReadOnlyClubScopedAdmin):
         return obj.recompute_pending
 
 
+@admin.register(Pool)
+class PoolAdmin(ReadOnlyClubScopedAdmin):
+    list_display = ["club", "owner_kind", "formula", "created_at"]
+    list_filter = ["owner_kind", "formula"]
+    list_select_related = ["club"]
+
+
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyClubScopedAdmin):
-    list_display = ["player", "club", "rating", "experience", "matches", "wins"]
-    list_filter = ["club"]
+    club_path = "pool__club"
+    list_display = ["player", "pool", "rating", "experience", "matches", "wins"]
+    list_filter = ["pool__club"]
     search_fields = ["player__name"]
-    list_select_related = ["player", "club"]
-    ordering = ["club", "-rating"]
+    list_select_related = ["player", "pool__club"]
+    ordering = ["pool", "-rating"]
 
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnlyClubScopedAdmin):
-    list_display = ["finished_at", "player", "opponent", "club", "length", "won",
+    club_path = "pool__club"
+    list_display = ["finished_at", "player", "opponent", "pool", "length", "won",
                     "rating_before", "change", "rating_after", "experience_after"]
-    list_filter = ["club", "won"]
+    list_filter = ["pool__club", "won"]
     search_fields = ["player__name", "opponent__name"]
-    list_select_related = ["player", "opponent", "club"]
+    list_select_related = ["player", "opponent", "pool__club"]
     raw_id_fields = ["match", "player", "opponent"]
     date_hierarchy = "finished_at"
 

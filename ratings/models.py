@@ -1,5 +1,9 @@
-"""Ratings, seasons and master points of a club's players (the recompute's output and the
-club's rating settings).
+"""Rating pools, ratings, seasons and master points (the recompute's output and the club's
+rating settings).
+
+A pool is one rating list: whose list (a club's today; a federation's next), the formula
+and the policy. Ratings and their history are keyed by pool, so a federation's list is one
+more pool of the same replay, not a copy of the club lists.
 
 The tables were made by the clubs app's migrations and keep their names (``db_table``): the
 models moved here without moving a row (``ratings/migrations/0001_initial.py``).
@@ -86,10 +90,48 @@ class RatingSettings(models.Model):
                                             friendly=self.rate_friendly))
 
 
-class Rating(models.Model):
-    """A player's current rating at a club (the replay's final standings)."""
+class Pool(models.Model):
+    """One rating list: (whose list, formula, policy).
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    A club's pool takes its policy and start rating from the club's ``RatingSettings`` and
+    replays the matches the club organised. A federation's pool (next) is one more owner
+    kind with its own column, the constraint naming exactly the one its kind says."""
+
+    class OwnerKind(models.TextChoices):
+        CLUB = "club", gettext_lazy("Club")
+
+    class Formula(models.TextChoices):
+        #: The FIBS formula with the experience ramp (``ratings.core.formula``).
+        FIBS = "fibs", gettext_lazy("FIBS")
+
+    owner_kind = models.CharField(max_length=12, choices=OwnerKind.choices,
+                                  default=OwnerKind.CLUB, verbose_name=gettext_lazy("owner kind"))
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="rating_pools", verbose_name=gettext_lazy("club"))
+    formula = models.CharField(max_length=16, choices=Formula.choices, default=Formula.FIBS,
+                               verbose_name=gettext_lazy("formula"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+
+    class Meta:
+        verbose_name = gettext_lazy("rating pool")
+        verbose_name_plural = gettext_lazy("rating pools")
+        ordering = ["owner_kind", "club_id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(owner_kind="club", club__isnull=False),
+                                   name="ratings_pool_owner_named"),
+            models.UniqueConstraint(fields=["club"], condition=Q(owner_kind="club"),
+                                    name="ratings_pool_one_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.get_formula_display()}"
+
+
+class Rating(models.Model):
+    """A player's current rating in a pool (the replay's final standings)."""
+
+    pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="ratings",
+                             verbose_name=gettext_lazy("pool"))
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     rating = models.FloatField()
     experience = models.PositiveIntegerField(default=0)
@@ -100,9 +142,9 @@ class Rating(models.Model):
         verbose_name = gettext_lazy("rating")
         verbose_name_plural = gettext_lazy("ratings")
         db_table = "clubs_rating"  # made by the clubs app; kept in place
-        ordering = ["club", "-rating", "player_id"]
+        ordering = ["pool", "-rating", "player_id"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "player"], name="clubs_rating_one_per_club"),
+            models.UniqueConstraint(fields=["pool", "player"], name="ratings_rating_one_per_pool"),
             models.CheckConstraint(condition=Q(wins__lte=F("matches")),
                                    name="clubs_rating_wins_within_matches"),
         ]
@@ -118,7 +160,8 @@ class RatingChange(models.Model):
     so the rows from a point on can be found (and replaced) even if the match has moved.
     """
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_changes")
+    pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="rating_changes",
+                             verbose_name=gettext_lazy("pool"))
     match = models.ForeignKey("results.FinishedMatch", on_delete=models.CASCADE,
                               related_name="rating_changes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
@@ -138,13 +181,15 @@ class RatingChange(models.Model):
         verbose_name = gettext_lazy("rating change")
         verbose_name_plural = gettext_lazy("rating changes")
         db_table = "clubs_ratingchange"  # made by the clubs app; kept in place
-        ordering = ["club", "finished_at", "match_id", "won"]
+        ordering = ["pool", "finished_at", "match_id", "won"]
         indexes = [
-            models.Index(fields=["club", "finished_at", "match"], name="clubs_rc_club_order"),
-            models.Index(fields=["player", "club", "finished_at"], name="clubs_rc_player_order"),
+            models.Index(fields=["pool", "finished_at", "match"], name="ratings_rc_pool_order"),
+            models.Index(fields=["player", "pool", "finished_at"],
+                         name="ratings_rc_player_order"),
         ]
         constraints = [
-            models.UniqueConstraint(fields=["match", "player"], name="clubs_ratingchange_once"),
+            models.UniqueConstraint(fields=["pool", "match", "player"],
+                                    name="ratings_ratingchange_once_per_pool"),
             models.CheckConstraint(condition=~Q(player=F("opponent")),
                                    name="clubs_ratingchange_two_players"),
             models.CheckConstraint(

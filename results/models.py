@@ -1,4 +1,9 @@
-"""Every finished match between two players of a club, in one table.
+"""Every finished match, in one table: who organised it, who played, for which club.
+
+A match has one organiser (a club today; a federation next: one more ``OrganiserKind``
+with its own column, the constraint naming exactly the one its kind says) and each
+player plays for their own club (``player_a_club``, ``player_b_club``), a member club of
+the organiser's: a match between members of two clubs has its one row.
 
 Match records, tournament, ladder and league matches write their result here (one row per
 source match, updated when a ruling or a correction changes it). Ratings, head-to-head
@@ -24,11 +29,27 @@ class FinishedMatch(models.Model):
         FORFEIT = "forfeit", gettext_lazy("Forfeit")
         VOID = "void", gettext_lazy("Void")
 
+    class OrganiserKind(models.TextChoices):
+        CLUB = "club", gettext_lazy("Club")
+
     #: Outcomes where the two actually played (ratings count only these).
     PLAYED_OUTCOMES = (Outcome.PLAYED,)
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
-                             related_name="finished_matches", verbose_name=gettext_lazy("club"))
+    organiser_kind = models.CharField(max_length=12, choices=OrganiserKind.choices,
+                                      default=OrganiserKind.CLUB,
+                                      verbose_name=gettext_lazy("organiser kind"))
+    #: The organiser when it is a club (its lists and pages show the match); empty only
+    #: for an organiser of another kind (none yet).
+    club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="finished_matches",
+                             verbose_name=gettext_lazy("organising club"))
+    #: The club each player played for: one of the organiser's member clubs.
+    player_a_club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+",
+                                      verbose_name=gettext_lazy("player A's club"))
+    #: Empty only for a bye.
+    player_b_club = models.ForeignKey("clubs.Club", null=True, blank=True,
+                                      on_delete=models.PROTECT, related_name="+",
+                                      verbose_name=gettext_lazy("player B's club"))
     player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
                                  verbose_name=gettext_lazy("player A"))
     #: Empty only for a bye.
@@ -65,6 +86,12 @@ class FinishedMatch(models.Model):
             models.Index(fields=["player_b", "finished_at"], name="results_fm_b_time"),
         ]
         constraints = [
+            models.CheckConstraint(condition=Q(organiser_kind="club", club__isnull=False),
+                                   name="results_finishedmatch_organiser_named"),
+            models.CheckConstraint(
+                condition=Q(player_b__isnull=True, player_b_club__isnull=True)
+                | Q(player_b__isnull=False, player_b_club__isnull=False),
+                name="results_finishedmatch_opponent_has_club"),
             models.UniqueConstraint(fields=["source", "source_id"],
                                     name="results_finishedmatch_one_per_source"),
             models.CheckConstraint(condition=~Q(player_a=F("player_b")),

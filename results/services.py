@@ -1,18 +1,21 @@
 """Writing finished matches: one row per source match, created or updated in place.
 
-Every writer (match records today; tournament, ladder and league matches next) goes
-through :func:`finished_match_record`, which refuses players who are not members of the
-club and winners who did not play.
+Every writer (match records, tournament, ladder and league matches) goes through
+:func:`finished_match_record`, which refuses players who are not members of one of the
+organiser's member clubs and winners who did not play, and stores the club each player
+played for.
 """
 
 import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext
 
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services.locks import lock_row
+from clubs.services.players import PlayerMergeError, player_rows_reassign
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -29,11 +32,39 @@ class FinishedMatchError(ValueError):
     """A finished match that cannot be stored as given."""
 
 
-def _members(club: Club, players: list[Player]) -> None:
-    """Members past or present: a result is history, and a ruling or a correction after a
+def organiser_member_clubs(*, club: Club) -> list[Club]:
+    """The clubs whose members may play under this organiser: a club's own members (a
+    federation, next, answers with its member clubs)."""
+    return [club]
+
+
+def _players_clubs(clubs: list[Club], players: list[Player],
+                   chosen: list[Club | None]) -> list[Club]:
+    """The club each player played for: the one given (one of ``clubs``), else the first of
+    ``clubs`` where they are a member, a current membership before an ended one.
+
+    Members past or present: a result is history, and a ruling or a correction after a
     player left the club must still land (the writes that start a match ask for current
     members: the upload, the entry, the ladder, the league)."""
-    club_players(club=club, players=players, past_too=True, error=FinishedMatchError)
+    by_id = {club.pk: club for club in clubs}
+    for club in chosen:
+        if club is not None and club.pk not in by_id:
+            raise FinishedMatchError(gettext("%(club)s is not a club of this match's "
+                                             "organiser.") % {"club": club})
+    held: dict[int, list[tuple[bool, int]]] = {}
+    for player_id, club_id, active in Membership.objects.filter(
+            player__in=players, club__in=list(by_id)).values_list(
+            "player_id", "club_id", "is_active"):
+        held.setdefault(player_id, []).append((not active, club_id))
+    found = []
+    for player, club in zip(players, chosen, strict=False):
+        options = sorted(held.get(player.pk, []), key=lambda o: (o[0], list(by_id).index(o[1])))
+        ids = [club_id for _, club_id in options if club is None or club_id == club.pk]
+        if not ids:  # the one sentence for a non-member, naming the club asked about
+            club_players(club=club or clubs[0], players=[player], past_too=True,
+                         error=FinishedMatchError)
+        found.append(by_id[ids[0]])
+    return found
 
 
 @transaction.atomic
@@ -42,8 +73,13 @@ def finished_match_record(
     length: int, winner: Player | None, finished_at: datetime.datetime,
     score_a: int | None = None, score_b: int | None = None,
     outcome: str = FinishedMatch.Outcome.PLAYED, event: str = "",
+    player_a_club: Club | None = None, player_b_club: Club | None = None,
 ) -> FinishedMatch:
-    """Create or update the row of one source match (a correction updates it in place)."""
+    """Create or update the row of one source match (a correction updates it in place).
+
+    ``club`` organises the match; each player plays for ``player_a_club``/``player_b_club``
+    when given (one of the organiser's member clubs), else for the member club where they
+    are a member."""
     if source not in FinishedMatch.Source.values:
         raise FinishedMatchError(gettext("Unknown source %(source)r.") % {"source": source})
     if outcome not in FinishedMatch.Outcome.values:
@@ -58,9 +94,12 @@ def finished_match_record(
     if not 1 <= length <= 64:
         raise FinishedMatchError(gettext("A match length is 1 to 64 points, not %(length)s.")
                                  % {"length": length})
-    _members(club, players)
+    clubs = _players_clubs(organiser_member_clubs(club=club), players,
+                           [player_a_club, player_b_club])
     values = {
-        "club": club, "player_a": player_a, "player_b": player_b, "length": length,
+        "organiser_kind": FinishedMatch.OrganiserKind.CLUB, "club": club,
+        "player_a": player_a, "player_b": player_b, "length": length,
+        "player_a_club": clubs[0], "player_b_club": clubs[1] if player_b else None,
         "winner": None if outcome == FinishedMatch.Outcome.VOID else winner,
         "score_a": score_a, "score_b": score_b, "finished_at": finished_at,
         "outcome": outcome, "event": event[:200],
@@ -89,3 +128,22 @@ def finished_match_void(*, source: str, source_id: int) -> FinishedMatch | None:
         row.save(update_fields=["outcome", "winner", "updated_at"])
         _changed(club_id=row.club_id, at=row.finished_at, match_id=row.pk)
     return row
+
+
+@transaction.atomic
+def finished_matches_reassign(*, dropped: Player, kept: Player) -> int:
+    """The dropped player's finished matches become the kept one's (a merge of two rows of
+    one person); the lists above replay each organiser's matches from the earliest one
+    touched. Refused where the two played each other: one person does not."""
+    touched = FinishedMatch.objects.select_for_update().filter(
+        Q(player_a=dropped) | Q(player_b=dropped))
+    if touched.filter(Q(player_a=kept) | Q(player_b=kept)).exists():
+        raise PlayerMergeError(gettext("%(one)s and %(other)s played each other: they are two "
+                                       "people.") % {"one": dropped.name, "other": kept.name})
+    earliest: dict[int, tuple] = {}
+    for club_id, at, pk in touched.values_list("club_id", "finished_at", "pk"):
+        earliest[club_id] = min(earliest.get(club_id, (at, pk)), (at, pk))
+    moved = player_rows_reassign(app_label="results", dropped=dropped, kept=kept)
+    for club_id, (at, pk) in earliest.items():
+        _changed(club_id=club_id, at=at, match_id=pk)
+    return moved

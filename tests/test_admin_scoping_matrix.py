@@ -37,7 +37,7 @@ from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
 from games.services.rulings import ruling_record
 from ops.models import WorkerHeartbeat
-from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
+from ratings.models import MasterPointAward, Pool, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, sample_bytes
 from tournaments.models import (
@@ -82,8 +82,9 @@ CLUB_PATHS = {
     LeagueSeason: "club",
     Fixture: "division__season__club",
     RatingSettings: "club",
-    Rating: "club",
-    RatingChange: "club",
+    Pool: "club",
+    Rating: "pool__club",
+    RatingChange: "pool__club",
     Season: "club",
     MasterPointAward: "club",
     Analysis: "record__club",
@@ -163,13 +164,14 @@ def _rating_rows(club, *, players, tournament, date):
     """The ratings' rows (written by the recompute in real life): settings, a rating, a
     history line of the club's finished match, a season, a master point award."""
     RatingSettings.objects.get_or_create(club=club)
+    pool = Pool.objects.create(club=club)
     match = FinishedMatch.objects.filter(club=club).first()
     when = datetime.datetime.combine(date, datetime.time(21), tzinfo=datetime.UTC)
     RatingChange.objects.create(
-        club=club, match=match, player=players[0], opponent=players[1], finished_at=when,
+        pool=pool, match=match, player=players[0], opponent=players[1], finished_at=when,
         length=5, won=True, rating_before=1500, rating_after=1511.18, change=11.18,
         experience_before=0, experience_after=5, k=5, p=0.5)
-    Rating.objects.create(club=club, player=players[0], rating=1511.18, experience=5,
+    Rating.objects.create(pool=pool, player=players[0], rating=1511.18, experience=5,
                           matches=1, wins=1)
     Season.objects.create(club=club, name=f"{club.slug} season", starts_on=date, ends_on=date)
     MasterPointAward.objects.create(club=club, player=players[0], tournament=tournament,

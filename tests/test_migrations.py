@@ -242,8 +242,11 @@ def _write_rating_rows(apps) -> dict:
 
 
 def _rating_rows(apps, app: str) -> dict:
-    return {name: sorted(apps.get_model(app, name).objects.values_list(*_FIELDS[name]))
-            for name in RATING_MODELS}
+    """The rows, with each rating's club (through its pool once ratings are in pools)."""
+    pooled = app == "ratings"
+    return {name: sorted(apps.get_model(app, name).objects.values_list(*(
+        "pool__club_id" if pooled and field == "club_id" and name == "Rating" else field
+        for field in _FIELDS[name]))) for name in RATING_MODELS}
 
 
 _FIELDS = {
@@ -290,6 +293,15 @@ def test_the_ratings_move_keeps_every_rating_row_and_goes_back_without_touching_
         assert settings.club.slug == "rated-club" and settings.as_pure().start_rating == 1400
         award = MasterPointAward.objects.get(tournament_id=ids["tournament"])
         assert award.player_id == ids["ann"]
+        # Issue 32: the club's list is its pool; the match names its organiser and clubs.
+        from ratings.models import Pool, RatingChange
+
+        pool = Pool.objects.get(club_id=ids["club"])
+        assert (pool.owner_kind, pool.formula) == ("club", "fibs")
+        assert set(RatingChange.objects.values_list("pool_id", flat=True)) == {pool.pk}
+        match = FinishedMatch.objects.get(pk=ids["match"])
+        assert (match.organiser_kind, match.club_id, match.player_a_club_id,
+                match.player_b_club_id) == ("club", ids["club"], ids["club"], ids["club"])
 
         # Migrated back to today's main state, the rows are still there for the clubs app.
         executor = _migrate(before)

@@ -134,6 +134,7 @@ def _build() -> SimpleNamespace:
     w.bob = _member(w.club, "Bob", "player", "bob")
     w.carol = _member(w.club, "Carol", "referee", "carol")
     w.dora = _member(w.club, "Dora", "player")
+    w.dot = _member(w.club, "Dorothy", "player")  # Dora's second row (a merge joins them)
     four = [w.alice, w.bob, w.carol, w.dora]
     # Finished game 1 (the team won), one payment of the plan marked paid.
     w.session = _evening(w.club, four, date=datetime.date(2026, 3, 6), stake="2.00")
@@ -500,6 +501,12 @@ ENDPOINTS = [
     Endpoint("what-if-api", MEMBERS,
              lambda w: reverse("what-if-api", args=[w.club.slug]) + "?rating_a=1800"
              "&rating_b=1700&length=5", api=True),
+    # One person across clubs (issue 32): the club's admins (an admin of every club of the
+    # two players merges them: tests/people).
+    Endpoint("player-duplicates-api", ADMINS, _r("player-duplicates-api", CLUB_SLUG),
+             api=True),
+    Endpoint("player-merge-api", ADMINS, _r("player-merge-api", CLUB_SLUG, "dot.pk"), "post",
+             api=True, json=True, data=lambda w: {"into": w.dora.pk}),
 ]
 
 #: Patterns with a policy of their own, tested elsewhere (see the module docstring).
@@ -767,6 +774,12 @@ CROSS_CLUB = [
      lambda w: reverse("games:match-upload", args=["riverside"]), _hilda_left, 0),
     ("api upload naming a player of another club", "post",
      lambda w: reverse("match-upload-api", args=["riverside"]), _hilda_left, 0),
+    ("merging a player of another club into ours", "post",
+     lambda w: reverse("player-merge-api", args=["riverside", w.hilda.pk]),
+     lambda w: {"into": w.dora.pk}, 1),
+    ("merging our player into one of another club", "post",
+     lambda w: reverse("player-merge-api", args=["riverside", w.dot.pk]),
+     lambda w: {"into": w.hilda.pk}, 1),
 ]
 
 

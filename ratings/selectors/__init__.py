@@ -71,7 +71,7 @@ def _row(rating: Rating, rank: int | None) -> dict:
 def rating_list(*, club: Club) -> dict:
     """The rating list, established players ranked, provisional ones (under 100) apart."""
     settings = settings_for(club=club)
-    ratings = (Rating.objects.filter(club=club).select_related("player")
+    ratings = (Rating.objects.filter(pool__club=club).select_related("player")
                .order_by("-rating", "player__name", "player_id"))
     established, provisional = [], []
     for rating in ratings:
@@ -165,7 +165,7 @@ def leaderboard(*, club: Club, season: Season | None) -> dict:
             row["days"].add(day)
     for player, day in _evenings(club, season):  # a chouette evening is attendance too
         rows[player]["days"].add(day)
-    rated = _in_season(RatingChange.objects.filter(club=club), season)
+    rated = _in_season(RatingChange.objects.filter(pool__club=club), season)
     for player, count in rated.values_list("player_id").annotate(n=Count("pk")):
         rows[player]["rated_matches"] = count
     for player, place, field, competition in _placings_in(club, season).values_list(
@@ -175,7 +175,7 @@ def leaderboard(*, club: Club, season: Season | None) -> dict:
             row["placings"].append(pure.Placing(place, field))
             row["tournament_wins"] += place == 1
         row["places"] += place <= 3
-    current = dict(Rating.objects.filter(club=club).values_list("player_id", "rating"))
+    current = dict(Rating.objects.filter(pool__club=club).values_list("player_id", "rating"))
     names = dict(Player.objects.filter(pk__in=list(rows)).values_list("pk", "name"))
     table = []
     for player, row in rows.items():
@@ -276,14 +276,14 @@ def head_to_head_table(*, club: Club, player: Player) -> dict:
 
 def rating_history(*, club: Club, player: Player) -> list[RatingChange]:
     """The player's rated matches in order, with their opponents (one query)."""
-    return list(RatingChange.objects.filter(club=club, player=player)
+    return list(RatingChange.objects.filter(pool__club=club, player=player)
                 .select_related("opponent").order_by("finished_at", "match_id"))
 
 
 def player_rating(*, club: Club, player: Player) -> dict:
     """Current rating, experience, history and its chart (two queries)."""
     settings = settings_for(club=club)
-    rating = Rating.objects.filter(club=club, player=player).first()
+    rating = Rating.objects.filter(pool__club=club, player=player).first()
     history = rating_history(club=club, player=player)
     current = rating.rating if rating else settings.start_rating
     experience = rating.experience if rating else 0
@@ -337,7 +337,7 @@ def what_if_for(*, club: Club, a: tuple[float, int], b: tuple[float, int],
 
 def standing_of(*, club: Club, player: Player) -> tuple[float, int]:
     """A player's (rating, experience) now: the start values before a first rated match."""
-    rating = Rating.objects.filter(club=club, player=player).first()
+    rating = Rating.objects.filter(pool__club=club, player=player).first()
     if rating is None:
         return settings_for(club=club).start_rating, 0
     return rating.rating, rating.experience
@@ -413,5 +413,6 @@ def personal_data(*, user, player: Player | None = None) -> dict:
                 "source": row.source, "event": row.event} for row in rows]
     ratings = [{"club": slug, "rating": float(value), "experience": experience}
                for slug, value, experience in Rating.objects.filter(player=player)
-               .order_by("club__slug").values_list("club__slug", "rating", "experience")]
+               .order_by("pool__club__slug")
+               .values_list("pool__club__slug", "rating", "experience")]
     return {"results": results, "ratings": ratings}

@@ -22,7 +22,7 @@ from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from ratings import core as pure
-from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings
+from ratings.models import MasterPointAward, Pool, Rating, RatingChange, RatingSettings
 from ratings.selectors import settings_key
 from results.models import FinishedMatch
 from tournaments.models import Placing, Tournament, TournamentMatch
@@ -62,8 +62,16 @@ def settings_cache_forget(club_id: int) -> None:
 
 
 
-
-
+def club_pool(*, club_id: int) -> Pool:
+    """The club's rating list (its pool), made on first use."""
+    pool = Pool.objects.filter(owner_kind=Pool.OwnerKind.CLUB, club_id=club_id).first()
+    if pool is None:
+        try:
+            with transaction.atomic():
+                pool = Pool.objects.create(owner_kind=Pool.OwnerKind.CLUB, club_id=club_id)
+        except IntegrityError:  # made by a concurrent recompute meanwhile
+            pool = Pool.objects.get(owner_kind=Pool.OwnerKind.CLUB, club_id=club_id)
+    return pool
 
 
 def ratings_recompute_pending() -> list[int]:
@@ -83,13 +91,14 @@ def ratings_recompute(*, club_id: int) -> int:
     if row.recompute_from_at is None:
         return 0
     at, match_id = row.recompute_from_at, row.recompute_from_match
-    RatingChange.objects.filter(club_id=club_id).filter(
+    pool_id = club_pool(club_id=club_id).pk
+    RatingChange.objects.filter(pool_id=pool_id).filter(
         Q(finished_at__gt=at) | Q(finished_at=at, match_id__gte=match_id)).delete()
     settings = row.as_pure()
     matches = _rated_matches(club_id, settings, at, match_id)
-    result = pure.replay(matches.values(), settings, start=_snapshot(club_id))
-    _history_insert(club_id, result.history)
-    _rating_list_store(club_id, result.standings)
+    result = pure.replay(matches.values(), settings, start=_snapshot(pool_id))
+    _history_insert(pool_id, result.history)
+    _rating_list_store(pool_id, result.standings)
     master_points_store(club_id=club_id)
     row.recompute_from_at = row.recompute_from_match = None
     row.recomputed_at = timezone.now()
@@ -106,7 +115,8 @@ def _facts(source: str, outcome: str, length: int) -> pure.MatchFacts:
 
 
 def _rated_matches(club_id, settings, at, match_id) -> dict[int, pure.RatedMatch]:
-    """The club's rated matches from the mark on, in finishing order, by id."""
+    """The rated matches the club organised from the mark on, in finishing order, by id
+    (the club's pool: a federation's pool will read its member clubs' matches)."""
     rows = (FinishedMatch.objects.filter(club_id=club_id, outcome=FinishedMatch.Outcome.PLAYED)
             .filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gte=match_id))
             .order_by("finished_at", "pk")
@@ -119,23 +129,23 @@ def _rated_matches(club_id, settings, at, match_id) -> dict[int, pure.RatedMatch
     return matches
 
 
-def _snapshot(club_id: int) -> dict[int, tuple[float, int]]:
+def _snapshot(pool_id: int) -> dict[int, tuple[float, int]]:
     """Each rated player's standing after their latest remaining history row."""
-    latest = (RatingChange.objects.filter(club_id=club_id, player_id=OuterRef("player_id"))
+    latest = (RatingChange.objects.filter(pool_id=pool_id, player_id=OuterRef("player_id"))
               .order_by("-finished_at", "-match_id").values("pk")[:1])
-    last_rows = Rating.objects.filter(club_id=club_id).annotate(last=Subquery(latest))
+    last_rows = Rating.objects.filter(pool_id=pool_id).annotate(last=Subquery(latest))
     ids = [pk for pk in last_rows.values_list("last", flat=True) if pk is not None]
     return {player: (rating, experience) for player, rating, experience in
             RatingChange.objects.filter(pk__in=ids).values_list(
                 "player_id", "rating_after", "experience_after")}
 
 
-HISTORY_COLUMNS = ("club_id", "match_id", "player_id", "opponent_id", "finished_at", "length",
+HISTORY_COLUMNS = ("pool_id", "match_id", "player_id", "opponent_id", "finished_at", "length",
                    "won", "rating_before", "rating_after", "change", "experience_before",
                    "experience_after", "k", "p")
 
 
-def _history_insert(club_id: int, history) -> None:
+def _history_insert(pool_id: int, history) -> None:
     """Insert the history rows with one ``executemany``: a full recompute writes ~37,000
     rows, and building model instances for ``bulk_create`` took twice the replay's time
     (measured on the seeded club: 3.9 s in all with ``bulk_create``)."""
@@ -146,7 +156,7 @@ def _history_insert(club_id: int, history) -> None:
         when = adapt(finished_at)
         for line, opponent, won in ((entry.winner, entry.loser.player, True),
                                     (entry.loser, entry.winner.player, False)):
-            rows.append((club_id, pk, line.player, opponent, when, entry.length, won,
+            rows.append((pool_id, pk, line.player, opponent, when, entry.length, won,
                          line.rating_before, line.rating_after, line.change,
                          line.experience_before, line.experience_after, line.k, entry.p))
     if not rows:
@@ -159,12 +169,12 @@ def _history_insert(club_id: int, history) -> None:
         cursor.executemany(sql, rows)
 
 
-def _rating_list_store(club_id: int, standings: dict) -> None:
-    counts = {r["player_id"]: r for r in RatingChange.objects.filter(club_id=club_id)
+def _rating_list_store(pool_id: int, standings: dict) -> None:
+    counts = {r["player_id"]: r for r in RatingChange.objects.filter(pool_id=pool_id)
               .values("player_id").annotate(n=Count("pk"), w=Count("pk", filter=Q(won=True)))}
-    Rating.objects.filter(club_id=club_id).delete()
+    Rating.objects.filter(pool_id=pool_id).delete()
     Rating.objects.bulk_create([
-        Rating(club_id=club_id, player_id=player, rating=standing.rating,
+        Rating(pool_id=pool_id, player_id=player, rating=standing.rating,
                experience=standing.experience, matches=counts[player]["n"],
                wins=counts[player]["w"])
         for player, standing in standings.items() if player in counts])

@@ -47,7 +47,7 @@ def history(club, bob, dora):
         length=5, winner=bob.player, score_a=5, score_b=3,
         finished_at=datetime.datetime(2026, 11, 1, 20, tzinfo=datetime.UTC))
     _recompute(club, match)
-    assert Rating.objects.filter(club=club).count() == 2
+    assert Rating.objects.filter(pool__club=club).count() == 2
     return match
 
 
@@ -112,7 +112,7 @@ def test_a_wrong_password_closes_nothing(client, bob):
 def test_closing_keeps_the_player_s_results_and_the_others_ratings(
         client, club, bob, dora, history):
     player_id = bob.player.pk
-    before = list(Rating.objects.filter(club=club).order_by("player_id")
+    before = list(Rating.objects.filter(pool__club=club).order_by("player_id")
                   .values_list("player_id", "rating", "experience"))
     client.force_login(bob)
     response = client.post(reverse("accounts:my-data-close"), {
@@ -122,7 +122,7 @@ def test_closing_keeps_the_player_s_results_and_the_others_ratings(
     assert player.user_id is None and player.name == "Former member"
     assert FinishedMatch.objects.filter(player_a=player, player_b=dora, winner=player).count() == 1
     _recompute(club, history)  # even computed again
-    assert list(Rating.objects.filter(club=club).order_by("player_id")
+    assert list(Rating.objects.filter(pool__club=club).order_by("player_id")
                 .values_list("player_id", "rating", "experience")) == before
 
 

@@ -88,7 +88,7 @@ def _recomputes(club_id: int) -> dict:
     rated = ratings_recompute(club_id=club_id)
     full = time.perf_counter() - started
     print(f"full recompute:           {full * 1000:8.1f} ms  ({rated:,} rated matches, "
-          f"{RatingChange.objects.filter(club_id=club_id).count():,} history rows)")
+          f"{RatingChange.objects.filter(pool__club_id=club_id).count():,} history rows)")
 
     last = Season.objects.filter(club_id=club_id).order_by("-starts_on").first()
     middle = (FinishedMatch.objects.filter(

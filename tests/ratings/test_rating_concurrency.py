@@ -76,6 +76,6 @@ def test_results_and_recomputes_at_the_same_time_all_reach_the_ratings(immediate
         thread.join()
     assert errors == []
     assert not RatingSettings.objects.get(club=club).recompute_pending
-    assert RatingChange.objects.filter(club=club).count() == 2 * ROUNDS
-    assert sorted(Rating.objects.filter(club=club).values_list("experience", flat=True)) == \
+    assert RatingChange.objects.filter(pool__club=club).count() == 2 * ROUNDS
+    assert sorted(Rating.objects.filter(pool__club=club).values_list("experience", flat=True)) == \
         [3 * ROUNDS] * 2

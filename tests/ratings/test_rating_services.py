@@ -38,7 +38,7 @@ def expected_small_club():
 def stored(w) -> dict:
     names = {w.ann.pk: "ann", w.ben.pk: "ben", w.cat.pk: "cat", w.dan.pk: "dan"}
     return {names[r.player_id]: (r.rating, r.experience)
-            for r in Rating.objects.filter(club=w.club)}
+            for r in Rating.objects.filter(pool__club=w.club)}
 
 
 def test_the_first_match_moves_equal_newcomers_by_ten_root_five(small_club):
@@ -194,7 +194,7 @@ def test_the_task_recomputes_by_club_id_and_a_redelivery_is_harmless(small_club)
     ratings_recompute_task(w.club.pk)  # delivered twice: nothing pending the second time
     assert stored(w) == before
     assert not RatingSettings.objects.get(club=w.club).recompute_pending
-    assert RatingChange.objects.filter(club=w.club).count() == 10
+    assert RatingChange.objects.filter(pool__club=w.club).count() == 10
 
 
 def test_a_recompute_whose_message_was_lost_is_sent_again(small_club):

@@ -232,3 +232,23 @@ def test_a_match_in_progress_with_the_wrong_players_may_stand_unless_one_plays_e
     semi = _match(tournament, "M2-1")
     assert semi.status == MatchStatus.FINISHED and not semi.flag
     assert _players(_match(tournament, "M3-1"))[0] == "Player 01"
+
+
+def test_a_corrected_result_keeps_its_place_in_time(club, alice, carol):
+    """Issue 32: a correction changes who won, not when the match was played; the finished
+    match (what every rating list replays) keeps its first time."""
+    tournament, _ = _event(club, 4)
+    _win(tournament, "M1-1", by=alice)
+    _win(tournament, "M1-2", by=alice)
+    first = _match(tournament, "M1-1")
+    played_at = first.finished_at
+    TournamentMatch.objects.filter(pk=first.pk).update(
+        finished_at=played_at - datetime.timedelta(days=3))
+    FinishedMatch.objects.filter(source="tournament", source_id=first.pk).update(
+        finished_at=played_at - datetime.timedelta(days=3))
+    _correct(tournament, "M1-1", side=1, by=carol)
+    corrected = _match(tournament, "M1-1")
+    row = FinishedMatch.objects.get(source="tournament", source_id=first.pk)
+    assert corrected.winner_id == corrected.player_b_id
+    assert corrected.finished_at == played_at - datetime.timedelta(days=3)
+    assert row.finished_at == corrected.finished_at and row.winner_id == corrected.player_b_id

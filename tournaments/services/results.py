@@ -52,10 +52,14 @@ def _playable(row: TournamentMatch) -> None:
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
            status: str = MatchStatus.FINISHED, reported_by=None, confirmed_by=None,
            record=None) -> None:
-    """Store a result on a locked match, publish it, advance the bracket (or the rounds)."""
+    """Store a result on a locked match, publish it, advance the bracket (or the rounds).
+
+    A correction keeps the match's place in time: it was played when it was first decided,
+    and every list replays it there (stamping the moment of the correction would replay it
+    last). Only a match without a time (never decided, or reset) takes the present."""
     row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
     row.reported_by, row.confirmed_by = reported_by, confirmed_by
-    row.finished_at = timezone.now()
+    row.finished_at = row.finished_at or timezone.now()
     row.started_at = row.started_at or row.finished_at
     if record is not None:
         row.match_record = record

@@ -160,7 +160,8 @@ class Seeder:
         rows = TournamentMatch.objects.bulk_create([row for row, _ in results])
         FinishedMatch.objects.bulk_create([
             FinishedMatch(club=self.club, player_a_id=row.player_a_id,
-                          player_b_id=row.player_b_id, length=row.length,
+                          player_b_id=row.player_b_id, player_a_club=self.club,
+                          player_b_club=self.club, length=row.length,
                           winner_id=row.winner_id, score_a=row.score_a, score_b=row.score_b,
                           finished_at=finished, source=FinishedMatch.Source.TOURNAMENT,
                           source_id=row.pk, event=f"{tournament.name}")
@@ -192,7 +193,8 @@ class Seeder:
             score = ((None, None) if outcome == FinishedMatch.Outcome.WALKOVER
                      else self._score(length, won == a))
             rows.append(FinishedMatch(
-                club=self.club, player_a_id=a, player_b_id=b, length=length, winner_id=won,
+                club=self.club, player_a_id=a, player_b_id=b, player_a_club=self.club,
+                player_b_club=self.club, length=length, winner_id=won,
                 score_a=score[0], score_b=score[1], finished_at=self._moment(),
                 source=source, source_id=10_000_000 * self.club.pk + i, outcome=outcome,
                 event=source.label))
