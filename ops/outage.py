@@ -71,12 +71,16 @@ def push(group: str, message: dict) -> bool:
     return True
 
 
-def enqueue(task, *args, **options) -> bool:
-    """Send ``task`` with ``args`` to a worker now (``delay``, or ``apply_async`` with
-    ``options``); False (logged once per outage) if the broker would not take it. The
-    caller's periodic requeue sends it again later: its row says the work is still to do."""
+def enqueue(task, *args, kwargs: dict | None = None, **options) -> bool:
+    """Send ``task`` with ``args`` (and the task's ``kwargs``) to a worker now (``delay``, or
+    ``apply_async`` with ``options``); False (logged once per outage) if the broker would not
+    take it. The caller's periodic requeue sends it again later: its row says the work is
+    still to do."""
     try:
-        task.apply_async(args, **options) if options else task.delay(*args)
+        if options:
+            task.apply_async(args, kwargs, **options)
+        else:
+            task.delay(*args, **(kwargs or {}))
     except Exception as exc:  # noqa: BLE001 - any broker failure: the requeue sends it later
         outage_failed("broker", exc)
         return False
@@ -84,9 +88,9 @@ def enqueue(task, *args, **options) -> bool:
     return True
 
 
-def enqueue_on_commit(task, *args, **options) -> None:
+def enqueue_on_commit(task, *args, kwargs: dict | None = None, **options) -> None:
     """``enqueue`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: enqueue(task, *args, **options))
+    transaction.on_commit(lambda: enqueue(task, *args, kwargs=kwargs, **options))
 
 
 def push_on_commit(group: str, message: dict) -> None:
