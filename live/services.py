@@ -19,12 +19,12 @@ from django.utils.translation import gettext
 from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
 from clubs.selectors import player_of_user
+from config.refusals import Stale, refusal_text
 from config.texts import StoredText
 from live import selectors
 from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
-from ops.api import ConflictError
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
@@ -46,15 +46,9 @@ class LiveError(ValueError):
         return {"legal_plays": list(self.legal_plays)} if self.legal_plays else {}
 
 
-class StaleAction(LiveError, ConflictError):
+class StaleAction(LiveError, Stale):
     """An action decided on a version of the match that is no longer its version (409): a
     late duplicate, or a board that had not heard the last change. Nothing is stored."""
-
-
-def refusal_text(refused: Refused) -> str:
-    """The core's refusal in the active language (its template translated, then filled)."""
-    text = gettext(refused.template)
-    return text % refused.params if refused.params else text
 
 
 # --------------------------------------------------------------------------- starting

@@ -94,6 +94,7 @@ NAMED = {
     "clubs/language.py": "selectors",  # a club's language, kept in the cache per slug
     "config/jsi18n.py": "views",  # the JavaScript catalog, built once per language
     "config/texts.py": "models",  # a stored sentence (notices, notes, flags), translated when read
+    "config/refusals.py": "models",  # the one typed refusal, and any error read as one
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "clubs/pagecache.py": "views",  # pages rendered once per version of what they show

@@ -17,7 +17,6 @@ from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible, records_version
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import RuleOptions, match_import
-from ops.api import ApiErrorsMixin
 
 
 class MatchUploadInput(serializers.Serializer):
@@ -130,7 +129,7 @@ def _export(record: MatchRecord, fmt: str, export) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-class MatchUploadApi(ApiErrorsMixin, APIView):
+class MatchUploadApi(APIView):
     """Upload a match file to a club: 202 with the record's URL and its check status."""
 
     permission_classes = [permissions.IsAuthenticated]

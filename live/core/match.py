@@ -52,6 +52,10 @@ class Refused(ValueError):
         self.legal_plays = legal_plays
         self.out_of_turn = out_of_turn
 
+    def filled(self, template: str) -> str:
+        """``template`` (or its translation: ``config.refusals.refusal_text``) with the values."""
+        return template % self.params if self.params else template
+
 
 @dataclass(frozen=True, slots=True)
 class Action:

@@ -2,7 +2,6 @@
 400, bad input) and, among them, a refusal of the person (``NotAllowed``: 403)."""
 
 from django.core.exceptions import PermissionDenied
-from django.utils.translation import gettext
 
 from audit.services import AuditError
 from clubs.services.locks import lock_row
@@ -30,16 +29,6 @@ class NotAllowed(TournamentError, PermissionDenied):
 #: What views and the API turn into a 400 with the message (a ``NotAllowed``: 403). A
 #: correction without a reason is refused by the audit log itself: bad input too.
 DOMAIN_ERRORS = (TournamentError, AuditError)
-
-
-def format_error(exc: Exception) -> str:
-    """A refusal of the formats package (no Django there) in the request's language: its
-    marked text translated, then filled in; any other error as it says itself."""
-    message = getattr(exc, "message", None)
-    if not message:
-        return str(exc)
-    values = getattr(exc, "values", None)
-    return gettext(message) % values if values else gettext(message)
 
 
 def lock_event(model, pk: int):

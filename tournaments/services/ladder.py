@@ -15,6 +15,7 @@ from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
 from clubs.services.locks import lock_row
+from config.refusals import refusal_text
 from config.texts import english, stored
 from results.models import FinishedMatch
 from results.services import finished_match_record
@@ -23,7 +24,7 @@ from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError, format_error, lock_event
+from .errors import NotAllowed, TournamentError, lock_event
 from .options import match_length
 from .workflow import ResultKind, result_confirm, result_correct, result_enter, result_report
 
@@ -94,7 +95,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
                               last_opponent={k: v for k, v in last.items() if v},
                               busy=busy, names=names)
     except rules.ChallengeError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
     issued = now or timezone.now()
     return Challenge.objects.create(ladder=ladder, challenger_id=challenger_id,
                                     challenged_id=challenged_id, issued_at=issued,
