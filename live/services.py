@@ -21,6 +21,7 @@ from clubs.permissions import is_club_admin
 from clubs.selectors import player_of_user
 from config.refusals import Stale, refusal_text
 from config.texts import StoredText
+from games.engine.scoring import MAX_MATCH_LENGTH
 from live import selectors
 from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
@@ -28,7 +29,7 @@ from live.permissions import live_sides_for
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
-MAX_LENGTH = 64  # GNU Backgammon's limit, and the Match ID's
+MAX_LENGTH = MAX_MATCH_LENGTH  # the engine's one bound
 #: The computer's turn is played by this task, found by name (tasks import the services).
 COMPUTER_TASK = "live.tasks.live_computer_act_task"
 COMPUTER_SIDE = 1  # the computer is always player B

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.services.locks import lock_row
+from games.engine.scoring import MAX_MATCH_LENGTH
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -55,9 +56,10 @@ def finished_match_record(
     if outcome != FinishedMatch.Outcome.VOID and (winner is None or winner.pk not in
                                                    {p.pk for p in players}):
         raise FinishedMatchError(gettext("The winner must be one of the two players."))
-    if not 1 <= length <= 64:
-        raise FinishedMatchError(gettext("A match length is 1 to 64 points, not %(length)s.")
-                                 % {"length": length})
+    if not 1 <= length <= MAX_MATCH_LENGTH:
+        raise FinishedMatchError(gettext("A match length is 1 to %(most)s points, not "
+                                         "%(length)s.") % {"most": MAX_MATCH_LENGTH,
+                                                           "length": length})
     _members(club, players)
     values = {
         "club": club, "player_a": player_a, "player_b": player_b, "length": length,

@@ -52,6 +52,11 @@ PROJECT = tuple(sorted(app for app in FLOORS if (ROOT / app).is_dir()))
 PEERS = {("audit", "ops"), ("ops", "config"), ("chouette", "games"), ("tournaments", "games"),
          ("live", "analysis"), ("demo", "analysis")}
 
+#: The pure rules engine stands under every floor: it imports nothing but the standard
+#: library, so any app may ask it a rule (results and live take its match-length bound,
+#: STYLE.md §4: "every path asks games.engine"), whatever floor its package's app is on.
+GROUND = ("games.engine",)
+
 #: The root URLconfs (HTTP, API, and the ASGI application with its WebSocket routes): they
 #: wire every app's routes together, so they may import any app (and no app imports them).
 ROOF = {"config.urls", "config.api_urls", "config.asgi"}
@@ -186,7 +191,7 @@ def floor_offences(path: Path) -> list[str]:
     offences = []
     for imported in sorted(imports(path)):
         other = imported.split(".")[0]
-        if other not in FLOORS or other == app:
+        if other not in FLOORS or other == app or _within(imported, GROUND):
             continue
         if _within(imported, ROOF):
             offences.append(f"{name} imports the root URLconf {imported}")
@@ -285,6 +290,10 @@ def test_every_app_of_the_project_stands_on_a_floor():
 def test_each_app_imports_only_lower_floors():
     offences = [o for p in project_files() for o in floor_offences(p)]
     assert offences == []
+
+
+def test_the_ground_under_every_floor_is_a_pure_package():
+    assert set(GROUND) <= {where.replace("/", ".") for where in PURE}
 
 
 def test_the_peer_edges_go_one_way():

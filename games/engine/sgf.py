@@ -35,6 +35,7 @@ from .matchfile import (
     GameRecord,
     MatchFile,
     MatchFileError,
+    MatchTooLongError,
     ParseIssue,
     Raccoon,
     Resign,
@@ -329,6 +330,8 @@ def _match_info(root: _Node) -> dict[str, str]:
 
 def _number(info: dict[str, str], key: str, root: _Node, limit: int) -> int:
     value = info.get(key, "0") or "0"
+    if key == "length" and value.isdigit() and int(value) > limit:
+        raise MatchTooLongError(int(value), root.line)
     if not value.isdigit() or int(value) > limit:
         raise SgfError(f"MI[{key}:{value[:20]}] is not a number from 0 to {limit}", root.number,
                        root.line)
