@@ -10,6 +10,7 @@ Sides: 0 is player A (the left column of the match file, gnubg's player 0), 1 is
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from games.engine import (
@@ -101,7 +102,13 @@ class LiveMatchPlay:
 
     A refused action leaves everything as it was (the engine raises before it changes a
     game), and the callers rebuild the match from the stored actions anyway.
+
+    Once ``published`` (the process cache of the readers), a match is a snapshot: it
+    refuses every action, so a page rendering it never sees it change under it (ASGI runs
+    requests on several threads); an action is applied to a ``copy``.
     """
+
+    published = False
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -169,9 +176,24 @@ class LiveMatchPlay:
     def winner(self) -> int | None:
         return self.score.winner()
 
+    # --- snapshots --------------------------------------------------------------------
+
+    def publish(self) -> LiveMatchPlay:
+        """This match as a snapshot readers share: never changed from now on."""
+        self.published = True
+        return self
+
+    def copy(self) -> LiveMatchPlay:
+        """A match of its own to act on, the same as this one (a snapshot stays as it is)."""
+        twin = copy.deepcopy(self)
+        twin.published = False
+        return twin
+
     # --- acting -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
+        if self.published:
+            raise RuntimeError("a published live match is a snapshot: act on its copy()")
         if action.kind not in KINDS:
             raise Refused(gettext_noop("Unknown action %(action)s: one of %(kinds)s."),
                           params={"action": repr(action.kind), "kinds": ", ".join(KINDS)})
