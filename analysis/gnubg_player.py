@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from games.engine import EngineError, Position, legal_plays, match_play
+from games.engine import EngineError, Position, format_steps, legal_plays, match_play
 
 from .gnubg_runner import _command
 
@@ -124,7 +124,7 @@ def _rated(gnubg, plays, table: Table, context) -> dict[str, float]:
 
 
 def _text(play) -> str:
-    return " ".join(f"{move.src}/{move.dst}" for move in play.moves)
+    return format_steps(play.moves)
 
 
 def _pairs(steps) -> list[tuple[int, int]]:
@@ -132,7 +132,7 @@ def _pairs(steps) -> list[tuple[int, int]]:
 
 
 def _written(steps) -> str:
-    return " ".join(f"{src}/{dst}" for src, dst in _pairs(steps) if src > 0)
+    return format_steps((src, dst) for src, dst in _pairs(steps) if src > 0)
 
 
 def cubeless_equity(*, position_id: str, table: Table, level: str) -> float:

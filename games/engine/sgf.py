@@ -47,6 +47,7 @@ from .matchfile import (
     _decode,
     parse_match_file,
 )
+from .moves import format_steps
 from .notation import parse_moves
 from .replay import replay
 
@@ -232,10 +233,6 @@ def _letter(point: int, player: int) -> str:
     return _LETTERS[point - 1] if player == 0 else _LETTERS[24 - point]
 
 
-def _word(point: int) -> str:
-    return str(point)  # gnubg's .mat words: 25 for the bar, 0 for off
-
-
 class _GameReader:
     def __init__(self, nodes: list[_Node], issues: list[ParseIssue], game: int) -> None:
         self.nodes, self.issues, self.game = nodes, issues, game
@@ -298,11 +295,9 @@ class _GameReader:
         letters = roll.group(3)
         if not letters:
             return Roll(player, dice, RollKind.EMPTY, "", number)
-        hops = [
-            f"{_word(_point(letters[i], player))}/{_word(_point(letters[i + 1], player))}"
-            for i in range(0, len(letters), 2)
-        ]
-        return Roll(player, dice, RollKind.PLAY, " ".join(hops), number)
+        hops = [(_point(letters[i], player), _point(letters[i + 1], player))
+                for i in range(0, len(letters), 2)]
+        return Roll(player, dice, RollKind.PLAY, format_steps(hops), number)
 
     def result(self, root: _Node, last: int) -> Win | None:
         text = root.first("RE").strip()

@@ -17,13 +17,16 @@ from games.engine import (
     AmbiguousPlayError,
     CubeError,
     Game,
+    GameStateError,
     IllegalPlayError,
     InvalidDiceError,
     InvalidNotationError,
     MatchScore,
     Phase,
     ResultKind,
+    Rule,
     Rules,
+    format_steps,
     is_legal,
     normalize_dice,
     parse_moves,
@@ -232,11 +235,13 @@ class LiveMatchPlay:
             return
         if side not in (0, 1):
             raise Refused(gettext_noop("Say who won the opening roll."))
-        if dice[0] == dice[1]:
+        try:
+            game.roll_opening_won(side, dice)
+        except GameStateError as exc:
+            if exc.rule is not Rule.OPENING_DOUBLET:
+                raise
             raise Refused(gettext_noop("An opening roll is never a doublet: both players roll "
-                                       "again."))
-        high, low = max(dice), min(dice)
-        game.roll_opening((high, low) if side == 0 else (low, high))
+                                       "again.")) from exc
         self.sheet.written_dice = dice
 
     def _move(self, action: Action) -> None:
@@ -290,12 +295,13 @@ class LiveMatchPlay:
             return Refused(gettext_noop("Say who resigns."))
         if self.opening or self.finished:
             return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
-        if game.phase is Phase.MOVE and side != game.on_roll:
+        refusal = game.resign_refusal(side)  # the rule is the engine's
+        if refusal is None:
+            return None
+        if refusal.rule is Rule.RESIGN_TURN:
             return Refused(gettext_noop("Wait until your opponent has played to resign."),
                            out_of_turn=True)
-        if game.phase not in (Phase.ROLL, Phase.MOVE):
-            return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
-        return None
+        return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
 
     def _resign(self, action: Action) -> None:
         game = self.game
@@ -385,7 +391,7 @@ def _written(position, dice, text: str, play) -> str:
     moves = parse_moves(text)
     if not is_legal(position, dice, moves):
         moves = play.moves
-    return " ".join(f"{move.src}/{move.dst}" for move in moves)
+    return format_steps(moves)
 
 
 def _play_refusal(exc: Exception, text: str) -> tuple[str, dict]:
