@@ -16,8 +16,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.services.locks import lock_row
 from games.models import MatchRecord, MatchTurn, RulesCheck
+from ops.locks import lock_row
 
 from .core.decisions import TURN_KINDS, Thresholds
 from .core.errors import AnalysisFileError

@@ -54,8 +54,8 @@ from chouette.selectors import outstanding_balances
 from chouette.state import ACTIONS, MULTI, Kind, Seat, game_state, session_lineup
 from clubs.models import Club, Player
 from clubs.permissions import club_players
-from clubs.services.locks import lock_row
 from config.refusals import Stale
+from ops.locks import lock_row
 
 
 class ChouetteServiceError(ValueError):

@@ -19,10 +19,10 @@ from chouette import forms, selectors, services
 from chouette.core import ChouetteSettings
 from chouette.models import ChouetteSession
 from clubs.models import Club, Membership, Player
-from clubs.pagecache import cached_page
 from clubs.permissions import club_for_member, club_for_referee, is_referee
 from config.refusals import Refusal, refusal_text
 from config.views_refusals import refusal_json
+from ops.pagecache import cached_page
 
 
 def _session(club: Club, pk: int) -> ChouetteSession:

@@ -12,8 +12,8 @@ from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from clubs.permissions import club_players
-from clubs.services.locks import lock_row
 from games.engine.scoring import MAX_MATCH_LENGTH
+from ops.locks import lock_row
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed

@@ -102,7 +102,8 @@ NAMED = {
     "config/refusals.py": "models",  # the one typed refusal, and any error read as one
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
-    "clubs/pagecache.py": "views",  # pages rendered once per version of what they show
+    "ops/pagecache.py": "views",  # pages rendered once per version of what they show
+    "ops/locks.py": "services",  # the one way a write takes the row it changes
     "games/panels.py": "views",  # sections that apps above add to the match page
     "analysis/gnubg_runner.py": "services",  # the adapter to gnubg, run by the services
     "analysis/gnubg_player.py": "services",  # gnubg's choices as the computer opponent
@@ -144,10 +145,11 @@ def imports(path: Path) -> set[str]:
     return found
 
 
-def project_files(*tops: str):
+def project_files(*tops: str, migrations: bool = False):
+    """The project's modules (with ``migrations``, the apps' migrations too)."""
     for top in tops or PROJECT:
         for path in sorted((ROOT / top).rglob("*.py")):
-            if "migrations" not in path.relative_to(ROOT).parts:
+            if migrations or "migrations" not in path.relative_to(ROOT).parts:
                 yield path
 
 
@@ -288,7 +290,9 @@ def test_every_app_of_the_project_stands_on_a_floor():
 
 
 def test_each_app_imports_only_lower_floors():
-    offences = [o for p in project_files() for o in floor_offences(p)]
+    """Migrations too: a migration that imports an app above its own ties the two apps'
+    histories (audit's migrations imported clubs' migration operations)."""
+    offences = [o for p in project_files(migrations=True) for o in floor_offences(p)]
     assert offences == []
 
 
@@ -396,6 +400,14 @@ def test_a_deferred_import_in_a_pure_package_is_caught(sample):
     path = sample("ratings/core/bad.py", "def f():\n    from django.db import models\n")
     assert pure_offences(path, PURE["ratings/core"]) == [
         "ratings/core/bad.py imports django.db"]
+
+
+def test_a_migration_importing_an_app_above_is_caught(sample):
+    sample("clubs/migration_ops.py", "")
+    path = sample("audit/migrations/0009_words.py", "from clubs.migration_ops import X\n")
+    assert path in list(project_files("audit", migrations=True))
+    assert floor_offences(path) == [
+        "audit.migrations.0009_words (floor 1) imports clubs.migration_ops (floor 2)"]
 
 
 def test_a_selector_importing_a_service_is_caught(sample):

@@ -14,7 +14,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from clubs.pagecache import cached_page
 from clubs.permissions import (
     club_for_admin,
     club_for_referee,
@@ -24,6 +23,7 @@ from clubs.permissions import (
 )
 from clubs.selectors import club_members
 from config.views_refusals import refusal_page
+from ops.pagecache import cached_page
 from tournaments import forms, selectors, services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 

@@ -17,10 +17,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
-from clubs.pagecache import cached_page
 from clubs.permissions import club_for_admin, club_for_viewer, is_club_admin, is_referee
 from clubs.selectors import club_members, player_of_user
 from config.views_refusals import refusal_page
+from ops.pagecache import cached_page
 from tournaments import actions, forms, selectors, selectors_league, selectors_rounds
 from tournaments.models import Ladder, LeagueSeason, Tournament
 from tournaments.services import (

@@ -35,7 +35,7 @@ from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services import membership_grant
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 
 
 class InvitationError(ValueError):

@@ -23,7 +23,6 @@ from chouette.models import (
     ChouettePayment,
     ChouetteSession,
 )
-from clubs.pagecache import CachedListMixin, cached_answer
 from clubs.permissions import (
     chouette_session_for_referee,
     club_for_member,
@@ -31,6 +30,7 @@ from clubs.permissions import (
     clubs_member_of,
 )
 from ops.api_schema import refusal
+from ops.pagecache import CachedListMixin, cached_answer
 
 
 def _choice(choices, **kwargs) -> serializers.ChoiceField:

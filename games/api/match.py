@@ -11,12 +11,12 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.throttling import UploadThrottle
-from clubs.pagecache import CachedListMixin
 from clubs.permissions import NotAMember, club_for_member, club_players
 from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible, records_version
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import RuleOptions, match_import
+from ops.pagecache import CachedListMixin
 
 
 class MatchUploadInput(serializers.Serializer):

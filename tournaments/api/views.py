@@ -14,8 +14,8 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.pagecache import CachedListMixin, cached_answer
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
+from ops.pagecache import CachedListMixin, cached_answer
 from tournaments import selectors, services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 

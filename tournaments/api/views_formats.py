@@ -12,8 +12,8 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.pagecache import cached_answer
 from clubs.permissions import club_for_admin
+from ops.pagecache import cached_answer
 from tournaments import actions, forms, selectors_league
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
 from tournaments.services import handler_for, rounds

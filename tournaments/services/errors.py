@@ -4,7 +4,7 @@
 from django.core.exceptions import PermissionDenied
 
 from audit.services import AuditError
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 from tournaments.models import Tournament
 
 
@@ -33,7 +33,7 @@ DOMAIN_ERRORS = (TournamentError, AuditError)
 
 def lock_event(model, pk: int):
     """Lock an event's row (a tournament, a ladder, a league season) for this transaction,
-    bumping its version for the pages that poll it (``clubs.services.locks``): writers of
+    bumping its version for the pages that poll it (``ops.locks``): writers of
     one event queue up."""
     return lock_row(model, pk=pk, bump="version", related=("club",))
 

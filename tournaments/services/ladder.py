@@ -14,9 +14,9 @@ from audit.services import audit_record
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
-from clubs.services.locks import lock_row
 from config.refusals import refusal_text
 from config.texts import english, stored
+from ops.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.formats import DEFAULT_LENGTH

@@ -13,8 +13,8 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club
 from clubs.permissions import club_players
-from clubs.services.locks import lock_row
 from config.refusals import refusal_text
+from ops.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments import selectors_league as reads

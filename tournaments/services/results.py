@@ -10,8 +10,8 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.selectors import player_of_user
-from clubs.services.locks import lock_row
 from config.texts import StoredText, english, stored
+from ops.locks import lock_row
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
