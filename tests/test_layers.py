@@ -105,6 +105,7 @@ NAMED = {
     "ops/pagecache.py": "views",  # pages rendered once per version of what they show
     "ops/locks.py": "services",  # the one way a write takes the row it changes
     "games/panels.py": "views",  # sections that apps above add to the match page
+    "analysis/gnubg_session.py": "services",  # how gnubg is loaded and set up, once
     "analysis/gnubg_runner.py": "services",  # the adapter to gnubg, run by the services
     "analysis/gnubg_player.py": "services",  # gnubg's choices as the computer opponent
 }

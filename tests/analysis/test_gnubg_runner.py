@@ -35,3 +35,12 @@ def test_progress_is_reported_up_to_the_end():
 def test_an_unknown_level_is_refused():
     with pytest.raises(ValueError, match="plies"):
         analyse_text("", plies=7)
+
+
+def test_the_analysis_and_the_opponent_start_from_one_gnubg_session():
+    from analysis import gnubg_player, gnubg_runner
+    from analysis.gnubg_session import SESSION_COMMANDS, gnubg_command, gnubg_session
+
+    assert gnubg_runner.gnubg_session is gnubg_player.gnubg_session is gnubg_session
+    assert gnubg_runner.gnubg_command is gnubg_player.gnubg_command is gnubg_command
+    assert SESSION_COMMANDS[0] == "set threads 1"  # or "analyse match" never returns
