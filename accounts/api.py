@@ -2,7 +2,7 @@
 
 Refusals are 403 (the gate's PermissionDenied), bad input 400 with the reason, and a bad
 request queues no mail (the service raises before anything is written). The services'
-refusals are answered by ``ops.api.ApiErrorsMixin``, the one mapping every API shares.
+refusals are answered by ``ops.api``'s handler, the one mapping every API shares.
 """
 
 from django.shortcuts import get_object_or_404
@@ -16,7 +16,6 @@ from accounts import selectors
 from accounts.models import Invitation
 from accounts.services import invitations
 from clubs.permissions import NotAMember, club_for_admin, club_players
-from ops.api import ApiErrorsMixin
 
 
 class MeOutput(serializers.Serializer):
@@ -79,12 +78,14 @@ def _site_url(request) -> str:
     return request.build_absolute_uri("/")
 
 
-class ClubInvitationsApi(ApiErrorsMixin, APIView):
+class ClubInvitationsApi(APIView):
     """GET: the club's invitations (newest first). POST: invite ``email`` with ``role``,
     for an existing member (``player``: their id) or someone new (``name``) → 201. The
     address is stored as the mail server is given it (its domain in IDNA form, lower case);
     one it cannot be given (a non-ASCII part before the @) is refused with 400, as is an
     invitation past the club's INVITATIONS_PER_CLUB_PER_DAY (new and resent mails)."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -105,7 +106,7 @@ class ClubInvitationsApi(ApiErrorsMixin, APIView):
         return Response(InvitationOutput(sent.invitation).data, status=status.HTTP_201_CREATED)
 
 
-class ClubInvitationActionApi(ApiErrorsMixin, APIView):
+class ClubInvitationActionApi(APIView):
     """POST …/resend/ (a new link, mailed again; 400 past the club's invitations of the
     day) or …/revoke/ (the link stops working)."""
 
@@ -129,7 +130,7 @@ class InvitationAcceptOutput(serializers.Serializer):
     player = MeOutput.PlayerOut()
 
 
-class InvitationAcceptApi(ApiErrorsMixin, APIView):
+class InvitationAcceptApi(APIView):
     """POST: the signed-in login accepts the invitation of the link's token. Only a login
     that holds the invited address (verified, compared exactly) may: any other gets 403 and
     nothing changes (the link stays open). Signed out: 403 (401 with a wrong API token)

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from clubs.models import Membership
 from config.site import site_url
 
 
@@ -94,10 +95,7 @@ class Invitation(models.Model):
     """A club admin's invitation of an address to a club, for an existing member or a new
     one (``player`` empty, ``name`` given). Only a hash of the link's token is stored."""
 
-    class Role(models.TextChoices):
-        ADMIN = "admin", gettext_lazy("Club admin")
-        REFEREE = "referee", gettext_lazy("Referee")
-        PLAYER = "player", gettext_lazy("Player")
+    Role = Membership.Role  # an invitation grants a membership's role: one list of roles
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations",
                              verbose_name=gettext_lazy("club"))

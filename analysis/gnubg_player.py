@@ -14,9 +14,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from games.engine import EngineError, Position, legal_plays, match_play
+from games.engine import EngineError, Position, format_steps, legal_plays, match_play
 
-from .gnubg_runner import _command
+from .gnubg_session import gnubg_command, gnubg_session
 
 #: level -> (plies, noise): gnubg's predefined players (eval.c: beginner .060, casual .050,
 #: intermediate .040, advanced .015, expert 0 at 0 ply; world class 2 ply with pruning).
@@ -64,10 +64,7 @@ class CubeEquities:
 
 
 def _gnubg():
-    import gnubg
-
-    _command(gnubg, "set threads 1")
-    return gnubg
+    return gnubg_session()
 
 
 def _context(gnubg, level: str):
@@ -124,7 +121,7 @@ def _rated(gnubg, plays, table: Table, context) -> dict[str, float]:
 
 
 def _text(play) -> str:
-    return " ".join(f"{move.src}/{move.dst}" for move in play.moves)
+    return format_steps(play.moves)
 
 
 def _pairs(steps) -> list[tuple[int, int]]:
@@ -132,7 +129,7 @@ def _pairs(steps) -> list[tuple[int, int]]:
 
 
 def _written(steps) -> str:
-    return " ".join(f"{src}/{dst}" for src, dst in _pairs(steps) if src > 0)
+    return format_steps((src, dst) for src, dst in _pairs(steps) if src > 0)
 
 
 def cubeless_equity(*, position_id: str, table: Table, level: str) -> float:
@@ -151,9 +148,9 @@ def cube_equities(*, position_id: str, match_id: str, level: str) -> CubeEquitie
     make (a cube already worth the match, which a double cannot change)."""
     gnubg = _gnubg()
     _configure(gnubg, level)
-    _command(gnubg, f"set matchid {match_id}")
-    _command(gnubg, f"set board {position_id}")
-    output = _command(gnubg, "hint")
+    gnubg_command(gnubg, f"set matchid {match_id}")
+    gnubg_command(gnubg, f"set board {position_id}")
+    output = gnubg_command(gnubg, "hint")
     found = {name: float(value) for name, value in _EQUITY.findall(output)}
     if "You cannot double" in output:
         return None
@@ -168,10 +165,9 @@ def _configure(gnubg, level: str) -> None:
     """A new session with two human players (gnubg never moves by itself), the cube
     evaluated at the level's strength."""
     plies, noise = LEVELS[level]
-    for command in ("set display off", "set sound enable off", "set confirm new off",
-                    "set automatic game off", "set automatic roll off",
+    for command in ("set automatic roll off",
                     "set player 0 human", "set player 1 human", "new session"):
-        _command(gnubg, command)
+        gnubg_command(gnubg, command)
     if _CONFIGURED.get("level") == level:
         return
     for command in (f"set evaluation cubedecision evaluation plies {plies}",
@@ -179,6 +175,6 @@ def _configure(gnubg, level: str) -> None:
                     "set evaluation cubedecision evaluation deterministic on",
                     "set evaluation cubedecision evaluation prune on",
                     f"set evaluation cubedecision evaluation noise {noise}"):
-        _command(gnubg, command)
+        gnubg_command(gnubg, command)
     _CONFIGURED["level"] = level
 

@@ -19,11 +19,8 @@ and a process forked after that (Celery's prefork parent forking its children) w
 inherit gnubg's state without the thread. Only the worker children ever load it.
 """
 
-import os
-import sys
 import tempfile
 from collections.abc import Callable
-from contextlib import contextmanager
 from pathlib import Path
 
 from games.engine import matchfile, sgf
@@ -33,6 +30,7 @@ from .core.decisions import DecisionPoint, Thresholds, player_names, read_decisi
 from .core.errors import AnalysisFileError
 from .core.report import MatchAnalysis
 from .core.statistics import read_statistics
+from .gnubg_session import gnubg_command, gnubg_session
 
 PLIES = (0, 1, 2, 3)
 #: gnubg's own thresholds today (doubtful 0.03, bad 0.06, very bad 0.12 EMG)
@@ -87,17 +85,16 @@ def _parse(text: str | bytes, name: str) -> matchfile.MatchFile:
 def _analysed_games(folder: Path, mat_text: str, parsed, plies: int, thresholds: Thresholds,
                     report) -> tuple[list[list[sgf.SgfNode]], str]:
     """The analysed match's game trees as gnubg saved them, and its statistics table."""
-    import gnubg
-
+    gnubg = gnubg_session()
     _configure(gnubg, plies, thresholds)
     report(5)
     games = _import(gnubg, folder, mat_text, parsed)
     report(10)
-    output = _command(gnubg, "analyse match")
+    output = gnubg_command(gnubg, "analyse match")
     report(90)
-    table = _command(gnubg, "show statistics match")
+    table = gnubg_command(gnubg, "show statistics match")
     saved = folder / "analysed.sgf"
-    _command(gnubg, f'save match "{saved}"')
+    gnubg_command(gnubg, f'save match "{saved}"')
     if not saved.exists():
         raise AnalysisFileError(f"gnubg saved no analysis: {output[-500:]}")
     try:
@@ -111,8 +108,7 @@ def _analysed_games(folder: Path, mat_text: str, parsed, plies: int, thresholds:
 
 def _configure(gnubg, plies: int, thresholds: Thresholds) -> None:
     for command in (
-        "set threads 1", "set display off", "set sound enable off", "set confirm new off",
-        "set automatic game off", "set output digits 6",
+        "set output digits 6",
         f"set analysis threshold doubtful {thresholds.doubtful}",
         f"set analysis threshold bad {thresholds.bad}",
         f"set analysis threshold verybad {thresholds.very_bad}",
@@ -120,7 +116,7 @@ def _configure(gnubg, plies: int, thresholds: Thresholds) -> None:
         f"set analysis chequerplay evaluation plies {plies}",
         f"set analysis cubedecision evaluation plies {plies}",
     ):
-        _command(gnubg, command)
+        gnubg_command(gnubg, command)
 
 
 def _import(gnubg, folder: Path, mat_text: str, parsed) -> int:
@@ -131,7 +127,7 @@ def _import(gnubg, folder: Path, mat_text: str, parsed) -> int:
         path = folder / f"match{attempt}.mat"
         path.write_text(text, encoding="utf-8")
         before = _checksum(gnubg)
-        output = _command(gnubg, f'import mat "{path}"')
+        output = gnubg_command(gnubg, f'import mat "{path}"')
         after = _checksum(gnubg)
         # a failed import leaves the last match loaded: the checksum tells (unless this very
         # text was the last one imported, which gives the same match again)
@@ -163,34 +159,6 @@ def _to_emg(mwc: float, point: DecisionPoint) -> float:
     info = gnubg.cubeinfo(point.cube.value, owner, point.mover, point.score.length,
                           point.score.scores, int(point.crawford_game), 0)
     return float(gnubg.mwc2eq(mwc, info))
-
-
-def _command(gnubg, command: str) -> str:
-    """Run one gnubg command with its terminal output (boards, messages) captured."""
-    with _captured() as read:
-        gnubg.command(command)
-    return read()
-
-
-@contextmanager
-def _captured():
-    """Send file descriptors 1 and 2 to a temporary file (gnubg's C code prints there)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    with tempfile.TemporaryFile() as sink:
-        saved = os.dup(1), os.dup(2)
-        os.dup2(sink.fileno(), 1)
-        os.dup2(sink.fileno(), 2)
-        text: list[str] = []
-        try:
-            yield lambda: "".join(text)
-        finally:
-            os.dup2(saved[0], 1)
-            os.dup2(saved[1], 2)
-            os.close(saved[0])
-            os.close(saved[1])
-            sink.seek(0)
-            text.append(sink.read().decode("utf-8", "replace"))
 
 
 def _last_lines(output: str, count: int = 3) -> str:

@@ -5,8 +5,8 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from clubs.pagecache import version_read
 from clubs.permissions import results_visible_q
+from ops.pagecache import version_read
 
 from .core.decisions import turns_of
 from .core.stats import performance_rating

@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Player
-from clubs.services.locks import lock_row
 from clubs.services.players import player_rows_reassign
 from games.models import MatchRecord, MatchTurn, RulesCheck
+from ops.locks import lock_row
 from ops.outage import enqueue
 
 from .core.decisions import TURN_KINDS, Thresholds

@@ -16,9 +16,10 @@ from chouette.models import (
     ChouetteSeat,
     ChouetteSession,
 )
-from chouette.services import DOMAIN_ERRORS, chouette_game_reverse, error_text
+from chouette.services import DOMAIN_ERRORS, chouette_game_reverse
 from clubs.admin_scoping import ClubScopedAdmin, ReadOnlyClubScopedAdmin
 from clubs.permissions import club_for_referee
+from config.refusals import refusal_text
 
 
 class ReverseForm(forms.Form):
@@ -129,7 +130,7 @@ class ChouetteGameAdmin(ClubScopedAdmin):
             chouette_game_reverse(game=game, reversed_by=request.user, reason=reason)
         except (PermissionDenied, *DOMAIN_ERRORS) as exc:
             self.message_user(request, gettext("%(game)s: %(error)s") % {
-                "game": game, "error": error_text(exc)}, messages.ERROR)
+                "game": game, "error": refusal_text(exc)}, messages.ERROR)
             return False
         return True
 

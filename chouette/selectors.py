@@ -35,7 +35,7 @@ from chouette.models import (
 )
 from chouette.state import game_state, session_lineup
 from clubs.models import Club, Player
-from clubs.pagecache import version_read
+from ops.pagecache import version_read
 
 ZERO = Decimal("0.00")
 #: A player's roles in a chouette game, as counted on their record.

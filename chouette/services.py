@@ -54,8 +54,9 @@ from chouette.selectors import outstanding_balances
 from chouette.state import ACTIONS, MULTI, Kind, Seat, game_state, session_lineup
 from clubs.models import Club, Player
 from clubs.permissions import club_players
-from clubs.services.locks import lock_row
 from clubs.services.players import player_rows_reassign
+from config.refusals import Stale
+from ops.locks import lock_row
 
 
 class ChouetteServiceError(ValueError):
@@ -67,23 +68,13 @@ class ChouetteBusyError(ChouetteServiceError):
     """The database stayed locked by another writer: nothing was changed, try again."""
 
 
-class StaleStateError(ChouetteServiceError):
-    """The scoreboard changed since the page was loaded (someone else recorded something)."""
+class StaleStateError(ChouetteServiceError, Stale):
+    """The scoreboard changed since the page was loaded (someone else recorded something):
+    409, as every stale version."""
 
 
-#: What views and the API turn into a 400 with the message.
+#: What the pages catch to show as a message (every door maps them: ``config.refusals``).
 DOMAIN_ERRORS = (ChouetteError, ChouetteServiceError)
-
-
-def error_text(error: Exception) -> str:
-    """A refusal's message in the active language.
-
-    The services' own errors are translated when raised; the pure core's carry an English
-    template (marked with its ``gettext_noop``) and the values, filled after translating.
-    """
-    if isinstance(error, ChouetteError) and error.message:
-        return error.filled(gettext(error.message))
-    return str(error)
 
 
 def _serialized(service):

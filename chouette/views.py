@@ -19,8 +19,10 @@ from chouette import forms, selectors, services
 from chouette.core import ChouetteSettings
 from chouette.models import ChouetteSession
 from clubs.models import Club, Membership, Player
-from clubs.pagecache import cached_page
 from clubs.permissions import club_for_member, club_for_referee, is_referee
+from config.refusals import Refusal, refusal_text
+from config.views_refusals import refusal_json
+from ops.pagecache import cached_page
 
 
 def _session(club: Club, pk: int) -> ChouetteSession:
@@ -66,7 +68,7 @@ def session_new(request, slug: str):
                 club=club, date=data["date"], stake=data["stake"], players=data["players"],
                 settings=ChouetteSettings(**form.rule_values()), created_by=request.user)
         except services.DOMAIN_ERRORS as exc:
-            form.add_error(None, services.error_text(exc))
+            form.add_error(None, refusal_text(exc))
         else:
             return redirect(session.get_absolute_url())
     return render(request, "chouette/new.html", {"club": club, "form": form})
@@ -187,22 +189,26 @@ def board_tap(request, slug: str, pk: int, tap: str):
         raise Http404("Unknown scoreboard action.")
     form_class, handler = TAPS[tap]
     form = form_class(request.POST)
-    error, done = None, None
+    refusal, done = None, None
     if not form.is_valid():
-        error = " ".join(" ".join(errors) for errors in form.errors.values())
+        refusal = Refusal(" ".join(" ".join(errors) for errors in form.errors.values()))
     else:
         try:
             done = handler(session, form.cleaned_data, request.user)
         except services.DOMAIN_ERRORS as exc:
-            error = services.error_text(exc)
+            refusal = exc
     if request.headers.get("Accept") == "application/json":
         session.refresh_from_db()
         context = _board_context(request, club, session)
-        html = render_to_string("chouette/_board.html", context, request=request)
-        body = {"ok": error is None, "message": error or done, "version": session.version,
-                "html": html}
-        return JsonResponse(body, status=400 if error else 200)
-    (messages.error if error else messages.success)(request, error or done)
+        board = {"version": session.version,
+                 "html": render_to_string("chouette/_board.html", context, request=request)}
+        if refusal is not None:  # 400, or 409 when the scoreboard was behind
+            return refusal_json(refusal, **board)
+        return JsonResponse({"ok": True, "message": done, **board})
+    if refusal is not None:
+        messages.error(request, refusal_text(refusal))
+    else:
+        messages.success(request, done)
     return redirect(session.get_absolute_url())
 
 
@@ -238,7 +244,7 @@ def mark_paid(request, slug: str):
                                              **form.cleaned_data)
             messages.success(request, gettext("Payment marked paid."))
     except services.DOMAIN_ERRORS as exc:
-        messages.error(request, services.error_text(exc))
+        messages.error(request, refusal_text(exc))
     return redirect("chouette:settlement", slug=club.slug)
 
 
@@ -252,7 +258,7 @@ def payment_undo(request, slug: str, pk: int):
         messages.success(request,
                          gettext("Payment undone: the balances are back as they were."))
     except services.DOMAIN_ERRORS as exc:
-        messages.error(request, services.error_text(exc))
+        messages.error(request, refusal_text(exc))
     return redirect("chouette:settlement", slug=club.slug)
 
 

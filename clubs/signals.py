@@ -1,8 +1,8 @@
 """Cache invalidation only (STYLE.md §10): pages kept per version of what they show
-(``clubs.pagecache``) hold names and roles too. A renamed player, a membership made, changed
+(``ops.pagecache``) hold names and roles too. A renamed player, a membership made, changed
 or ended, and the club's own row changed give the club a new stamp (and the lists across
 clubs, the API's clubs and players, a new one). A rename by ``QuerySet.update`` sends no
-signal: call ``clubs.pagecache.club_stamp_bump`` after it.
+signal: call ``ops.pagecache.club_stamp_bump`` after it.
 """
 
 from django.db.models.signals import post_delete, post_save
@@ -10,7 +10,7 @@ from django.dispatch import receiver
 
 from clubs.language import club_language_remember
 from clubs.models import Club, Membership, Player
-from clubs.pagecache import club_stamp_bump
+from ops.pagecache import club_stamp_bump
 
 
 @receiver(post_save, sender=Player, dispatch_uid="clubs.player_saved_pages")

@@ -131,7 +131,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
          "transaction_mode": "IMMEDIATE"}
     )
 elif env.bool("DB_POOL", default=False):
-    # PostgreSQL under ASGI (bin/web; config/asgi.py turns DB_POOL on): each request and each
+    # PostgreSQL under ASGI (config/asgi.py turns DB_POOL on, the one place that decides;
+    # DB_POOL=false in the environment keeps it off): each request and each
     # socket's database call runs in a thread of its own, and a persistent connection per
     # thread would pile up (76 after 20 matches). A pool per process hands a connection to
     # whoever needs one and takes it back after the request: at most DB_POOL_MAX connections

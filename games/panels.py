@@ -2,7 +2,7 @@
 registers ``panel(request=, record=) -> {"template": ..., **context} | None`` in its
 AppConfig.ready(); the match page includes each panel's template with its context.
 
-The match page is kept per version of what it shows (``clubs.pagecache``): a panel gives
+The match page is kept per version of what it shows (``ops.pagecache``): a panel gives
 ``version(request=, record_id=, club=) -> str``, which moves whenever its section would
 change (a cheap read); a panel registered without one makes the page built every time."""
 

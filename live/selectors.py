@@ -15,8 +15,10 @@ from live.permissions import live_match_for_viewer
 COMPUTER = "GNU Backgammon"
 #: Matches rebuilt lately, by (id, start time, version): a version names one state of one
 #: match (the start time tells a match from a later one given a freed id), so an entry is
-#: never stale; another process simply rebuilds from the log. Each entry is taken by the
-#: one request that acts on it (``take``) and put back after its commit.
+#: never stale; another process simply rebuilds from the log. Every entry is a published
+#: snapshot (``LiveMatchPlay.publish``): read by any thread at once and changed by none (it
+#: refuses actions); the request that acts takes a copy (``take``) and publishes its new
+#: state under the new version after its commit.
 _PLAYED: OrderedDict[tuple, LiveMatchPlay] = OrderedDict()
 _PLAYED_SIZE = 64
 _LOCK = threading.Lock()
@@ -87,17 +89,19 @@ def live_actions(*, match: LiveMatch) -> list[Action]:
 
 
 def live_match_play(*, match: LiveMatch, take: bool = False) -> LiveMatchPlay:
-    """The match as its log leaves it (every stored action was accepted by the engine).
+    """The match as its log leaves it (every stored action was accepted by the engine): a
+    snapshot no one changes, shared by the readers.
 
-    ``take``: the caller will change it (an action), so it leaves the cache until
-    ``live_match_play_keep`` puts it back under its new version."""
+    ``take``: the caller will change it (an action): a match of its own (a copy of the
+    snapshot, or rebuilt), which ``live_match_play_keep`` publishes under its new version."""
     key = _key(match)
     with _LOCK:
-        played = _PLAYED.pop(key, None) if take else _PLAYED.get(key)
-    if played is None:
-        played = LiveMatchPlay.replayed(live_settings(match), live_actions(match=match))
-        if not take:
-            live_match_play_keep(match=match, played=played)
+        played = _PLAYED.get(key)
+    if played is not None:
+        return played.copy() if take else played
+    played = LiveMatchPlay.replayed(live_settings(match), live_actions(match=match))
+    if not take:
+        live_match_play_keep(match=match, played=played)
     return played
 
 
@@ -106,7 +110,9 @@ def _key(match: LiveMatch) -> tuple:
 
 
 def live_match_play_keep(*, match: LiveMatch, played: LiveMatchPlay) -> None:
+    """Publish ``played`` as the match at its version (a snapshot from now on)."""
     key = _key(match)
+    played.publish()
     with _LOCK:
         _PLAYED[key] = played
         _PLAYED.move_to_end(key)

@@ -20,17 +20,18 @@ from clubs.models import Club, Membership, Player
 from clubs.permissions import is_club_admin
 from clubs.selectors import player_of_user
 from clubs.services.players import PlayerMergeError, player_rows_reassign
+from config.refusals import Stale, refusal_text
 from config.texts import StoredText
+from games.engine.scoring import MAX_MATCH_LENGTH
 from live import selectors
 from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
-from ops.api import ConflictError
 from ops.outage import enqueue, push
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
-MAX_LENGTH = 64  # GNU Backgammon's limit, and the Match ID's
+MAX_LENGTH = MAX_MATCH_LENGTH  # the engine's one bound
 #: The computer's turn is played by this task, found by name (tasks import the services).
 COMPUTER_TASK = "live.tasks.live_computer_act_task"
 COMPUTER_SIDE = 1  # the computer is always player B
@@ -48,15 +49,9 @@ class LiveError(ValueError):
         return {"legal_plays": list(self.legal_plays)} if self.legal_plays else {}
 
 
-class StaleAction(LiveError, ConflictError):
+class StaleAction(LiveError, Stale):
     """An action decided on a version of the match that is no longer its version (409): a
     late duplicate, or a board that had not heard the last change. Nothing is stored."""
-
-
-def refusal_text(refused: Refused) -> str:
-    """The core's refusal in the active language (its template translated, then filled)."""
-    text = gettext(refused.template)
-    return text % refused.params if refused.params else text
 
 
 # --------------------------------------------------------------------------- starting

@@ -19,6 +19,7 @@ from accounts.middleware import club_page
 from clubs.decorators import login_if_anonymous
 from clubs.models import Club, Player
 from clubs.permissions import club_for_member, is_club_admin
+from config.views_refusals import refusal_json
 from games.board.svg import BAR_TITLE, OFF_TITLE, BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
 from games.engine.matchfile import format_event
@@ -248,13 +249,10 @@ def live_act(request, pk: int):
 
 def _refused(request, pk: int, exc: services.LiveError, *, wants_json: bool):
     """The pages' one answer to a refused action: the reason (and the legal plays), as
-    JSON for the board's script (409 when the board was behind the match), else as a
-    message on the board."""
+    JSON for the board's script (``config.views_refusals``: 409 when the board was behind
+    the match), else as a message on the board."""
     if wants_json:
-        stale = isinstance(exc, services.StaleAction)
-        return JsonResponse({"ok": False, "message": str(exc), "stale": stale,
-                             "legal_plays": list(exc.legal_plays)},
-                            status=409 if stale else 400)
+        return refusal_json(exc, legal_plays=list(exc.legal_plays))
     messages.error(request, str(exc))
     return redirect("live:board", pk=pk)
 

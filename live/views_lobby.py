@@ -15,11 +15,11 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club, Player
-from clubs.pagecache import PAGE_SECONDS, club_stamp
 from clubs.permissions import club_for_member
 from clubs.selectors import club_members
 from config.converters import MAX_ID
 from live.services import LiveError
+from ops.pagecache import PAGE_SECONDS, club_stamp
 
 #: The names one search answers at most (and the club size whose names come with the page).
 SEARCH_LIMIT = 20

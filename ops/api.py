@@ -1,12 +1,15 @@
 """One mapping of errors to HTTP for every API, and one shape for every 4xx answer.
 
-A service refuses with an exception; every API view answers it the same way (HackSoft's
-``ApiErrorsMixin`` shape):
+A service refuses with an exception; every API view answers it the same way, by DRF's
+exception handler (settings: ``REST_FRAMEWORK["EXCEPTION_HANDLER"]``), so no view needs
+anything of its own. Which status is the one refusal's kind (``config.refusals``), the same
+in the pages and their JSON:
 
-- a refusal of the person (Django's ``PermissionDenied``, and the apps' own "not you"
-  errors built on it, such as ``tournaments.services.NotAllowed``): 403;
+- a refusal of the person (``config.refusals.Forbidden``, Django's ``PermissionDenied``,
+  and the apps' own "not you" errors built on them, such as
+  ``tournaments.services.NotAllowed``): 403;
 - a missing object (``Http404``, ``ObjectDoesNotExist``): 404;
-- a request decided on a state that has changed since (``ConflictError``): 409;
+- a request decided on a state that has changed since (``config.refusals.Stale``): 409;
 - bad input: Django's ``ValidationError``, and every domain error, which in this project
   is a ``ValueError`` (STYLE.md §5: typed errors, all ``ValueError``): 400.
 
@@ -19,26 +22,25 @@ throttling, a page past the end), has one shape, documented in the schema as ``E
 
 ``detail`` is always there; ``errors`` comes with a 400 for invalid input, one list of
 messages per field (``non_field_errors`` for the request as a whole, nested fields as
-dotted paths: ``pairs.0``). ``exception_handler`` (settings: ``REST_FRAMEWORK
-["EXCEPTION_HANDLER"]``) makes it.
+dotted paths: ``pairs.0``). ``exception_handler`` makes it.
 
-A domain error may add fields to its answer beside the reason (``api_fields``: a dict,
-e.g. the legal plays of an illegal play).
+A refusal may add fields to its answer beside the reason (``api_fields``: a dict, e.g. the
+legal plays of an illegal play).
 
 It lives on floor 1 (``ops``) so that every app's API may import it; it imports no app.
 """
 
+
 import re
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, ngettext
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.refusals import Kind, refused
 
 NON_FIELD = api_settings.NON_FIELD_ERRORS_KEY  # "non_field_errors"
 #: The reason of Django's ``get_object_or_404`` (written in English, whatever the language).
@@ -93,15 +95,9 @@ class Conflict(exceptions.APIException):
     default_code = "conflict"
 
 
-class ConflictError(ValueError):
-    """A domain error: the request was decided on a state that has changed since (a stale
-    version); nothing was changed."""
-
-
-def _reason(exc: Exception) -> str | None:
-    if isinstance(exc, DjangoValidationError):
-        return " ".join(exc.messages)
-    return str(exc) or None
+#: The DRF exception of each kind of refusal (``config.refusals.Kind``).
+API_EXCEPTIONS = {Kind.INVALID: BadInput, Kind.FORBIDDEN: exceptions.PermissionDenied,
+                  Kind.MISSING: exceptions.NotFound, Kind.STALE: Conflict}
 
 
 def api_exception(exc: Exception) -> Exception:
@@ -109,27 +105,12 @@ def api_exception(exc: Exception) -> Exception:
     DRF's own exceptions, and real faults, which stay a 500)."""
     if isinstance(exc, exceptions.APIException):
         return exc
-    if isinstance(exc, PermissionDenied):  # checked first: a "not you" may be a ValueError
-        return exceptions.PermissionDenied(_reason(exc))
-    if isinstance(exc, Http404 | ObjectDoesNotExist):
-        return exceptions.NotFound(_reason(exc))
-    if isinstance(exc, ConflictError):
-        return Conflict(_detail(exc))
-    if isinstance(exc, DjangoValidationError | ValueError):
-        return BadInput(_detail(exc))
-    return exc
-
-
-def _detail(exc: Exception):
-    fields = getattr(exc, "api_fields", None)
-    return {"detail": _reason(exc), **fields} if fields else _reason(exc)
-
-
-class ApiErrorsMixin:
-    """Put first in an API view's bases: the services' refusals become 403, 404 or 400."""
-
-    def handle_exception(self, exc):
-        return super().handle_exception(api_exception(exc))
+    refusal = refused(exc)
+    if refusal is None:
+        return exc
+    detail = ({"detail": refusal.reason, **refusal.fields} if refusal.fields
+              else refusal.reason or None)
+    return API_EXCEPTIONS[refusal.kind](detail)
 
 
 # --------------------------------------------------------------------------- the shape
@@ -201,7 +182,9 @@ def throttled_detail(wait: int | None) -> str:
 
 
 def exception_handler(exc: Exception, context: dict):
-    """DRF's handler, answering with the one shape (a 500 stays Django's)."""
+    """DRF's handler, answering every view's refusals (``api_exception``) with the one
+    shape (a 500 stays Django's)."""
+    exc = api_exception(exc)
     if isinstance(exc, exceptions.Throttled) and str(exc.detail).startswith(
             str(exceptions.Throttled.default_detail)):
         exc.detail = exceptions.ErrorDetail(throttled_detail(exc.wait), code="throttled")

@@ -4,8 +4,9 @@
 Which 4xx, read from the view as DRF will run it (an operation's own ``extend_schema``
 responses win; a view adds one, such as a 409, the same way: ``{409: refusal(409)}``):
 
-- 400: it takes input (a body, or query parameters besides the page), or its view maps
-  the services' refusals (``ApiErrorsMixin``);
+- 400: it takes input (a body, or query parameters besides the page), it writes, or its
+  view's reads may be refused (``refuses_reads = True``; every view's refusals are mapped
+  by the one handler of ``ops.api``, the attribute only documents them);
 - 401: it authenticates: a wrong or revoked token is refused;
 - 403: someone may be refused: any view but a public (``AllowAny``) read of a viewset;
   the API views' gates refuse the members of other clubs;
@@ -21,7 +22,7 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.viewsets import GenericViewSet
 
-from .api import ApiErrorsMixin, ErrorOutput
+from .api import ErrorOutput
 
 WHY = {
     "400": "Invalid input (errors names the fields), or a request the service refused.",
@@ -83,7 +84,7 @@ class AutoSchema(openapi.AutoSchema):
         view, codes = self.view, []
         queries = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
         if ("requestBody" in operation or queries - NOT_INPUT
-                or isinstance(view, ApiErrorsMixin) or self.method not in SAFE_METHODS):
+                or getattr(view, "refuses_reads", False) or self.method not in SAFE_METHODS):
             codes.append("400")
         if view.authentication_classes:
             codes.append("401")

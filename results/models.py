@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy
 
+from games.engine.scoring import MAX_MATCH_LENGTH
+
 
 class FinishedMatch(models.Model):
     class Source(models.TextChoices):
@@ -109,7 +111,7 @@ class FinishedMatch(models.Model):
                 condition=Q(outcome="bye") | Q(player_b__isnull=False),
                 name="results_finishedmatch_opponent_unless_bye",
             ),
-            models.CheckConstraint(condition=Q(length__gte=1) & Q(length__lte=64),
+            models.CheckConstraint(condition=Q(length__gte=1) & Q(length__lte=MAX_MATCH_LENGTH),
                                    name="results_finishedmatch_length"),
         ]
 

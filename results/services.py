@@ -14,8 +14,9 @@ from django.utils.translation import gettext
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
-from clubs.services.locks import lock_row
 from clubs.services.players import PlayerMergeError, player_rows_reassign
+from games.engine.scoring import MAX_MATCH_LENGTH
+from ops.locks import lock_row
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -91,9 +92,10 @@ def finished_match_record(
     if outcome != FinishedMatch.Outcome.VOID and (winner is None or winner.pk not in
                                                    {p.pk for p in players}):
         raise FinishedMatchError(gettext("The winner must be one of the two players."))
-    if not 1 <= length <= 64:
-        raise FinishedMatchError(gettext("A match length is 1 to 64 points, not %(length)s.")
-                                 % {"length": length})
+    if not 1 <= length <= MAX_MATCH_LENGTH:
+        raise FinishedMatchError(gettext("A match length is 1 to %(most)s points, not "
+                                         "%(length)s.") % {"most": MAX_MATCH_LENGTH,
+                                                           "length": length})
     clubs = _players_clubs(organiser_member_clubs(club=club), players,
                            [player_a_club, player_b_club])
     values = {

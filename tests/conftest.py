@@ -89,7 +89,7 @@ def _default_language(request):
 
 @pytest.fixture(autouse=True)
 def _empty_cache(request):
-    """Pages keep parts per version of what they show (``clubs.pagecache``, the rating
+    """Pages keep parts per version of what they show (``ops.pagecache``, the rating
     pages): each test starts from an empty cache (locmem), as ids are reused between tests."""
     try:
         request.getfixturevalue("settings")

@@ -1,5 +1,5 @@
 """What the API's lists cost at two sizes, read and then kept per version of what they show
-(``clubs.pagecache.CachedListMixin``, ``cached_answer``): the same queries for a small club
+(``ops.pagecache.CachedListMixin``, ``cached_answer``): the same queries for a small club
 as for a bigger one when read (an N+1 over rows would grow), a handful once kept (the
 session, the user, the version), and what lands shown at once.
 

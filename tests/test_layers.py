@@ -54,6 +54,11 @@ PROJECT = tuple(sorted(app for app in FLOORS if (ROOT / app).is_dir()))
 PEERS = {("audit", "ops"), ("ops", "config"), ("chouette", "games"), ("tournaments", "games"),
          ("live", "analysis"), ("demo", "analysis")}
 
+#: The pure rules engine stands under every floor: it imports nothing but the standard
+#: library, so any app may ask it a rule (results and live take its match-length bound,
+#: STYLE.md §4: "every path asks games.engine"), whatever floor its package's app is on.
+GROUND = ("games.engine",)
+
 #: The root URLconfs (HTTP, API, and the ASGI application with its WebSocket routes): they
 #: wire every app's routes together, so they may import any app (and no app imports them).
 ROOF = {"config.urls", "config.api_urls", "config.asgi"}
@@ -103,10 +108,13 @@ NAMED = {
     "config/texts.py": "models",  # a stored sentence (notices, notes, flags), translated when read
     "config/site.py": "config",  # the site a mail links to (SITE_URL, else the request's)
     "ops/checks.py": "config",  # deploy checks of our own (manage.py check --deploy)
+    "config/refusals.py": "models",  # the one typed refusal, and any error read as one
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
-    "clubs/pagecache.py": "views",  # pages rendered once per version of what they show
+    "ops/pagecache.py": "views",  # pages rendered once per version of what they show
+    "ops/locks.py": "services",  # the one way a write takes the row it changes
     "games/panels.py": "views",  # sections that apps above add to the match page
+    "analysis/gnubg_session.py": "services",  # how gnubg is loaded and set up, once
     "analysis/gnubg_runner.py": "services",  # the adapter to gnubg, run by the services
     "analysis/gnubg_player.py": "services",  # gnubg's choices as the computer opponent
 }
@@ -147,10 +155,11 @@ def imports(path: Path) -> set[str]:
     return found
 
 
-def project_files(*tops: str):
+def project_files(*tops: str, migrations: bool = False):
+    """The project's modules (with ``migrations``, the apps' migrations too)."""
     for top in tops or PROJECT:
         for path in sorted((ROOT / top).rglob("*.py")):
-            if "migrations" not in path.relative_to(ROOT).parts:
+            if migrations or "migrations" not in path.relative_to(ROOT).parts:
                 yield path
 
 
@@ -196,7 +205,7 @@ def floor_offences(path: Path) -> list[str]:
     offences = []
     for imported in sorted(imports(path)):
         other = imported.split(".")[0]
-        if other not in FLOORS or other == app:
+        if other not in FLOORS or other == app or _within(imported, GROUND):
             continue
         if _within(imported, ROOF):
             offences.append(f"{name} imports the root URLconf {imported}")
@@ -293,8 +302,14 @@ def test_every_app_of_the_project_stands_on_a_floor():
 
 
 def test_each_app_imports_only_lower_floors():
-    offences = [o for p in project_files() for o in floor_offences(p)]
+    """Migrations too: a migration that imports an app above its own ties the two apps'
+    histories (audit's migrations imported clubs' migration operations)."""
+    offences = [o for p in project_files(migrations=True) for o in floor_offences(p)]
     assert offences == []
+
+
+def test_the_ground_under_every_floor_is_a_pure_package():
+    assert set(GROUND) <= {where.replace("/", ".") for where in PURE}
 
 
 def test_the_peer_edges_go_one_way():
@@ -397,6 +412,14 @@ def test_a_deferred_import_in_a_pure_package_is_caught(sample):
     path = sample("ratings/core/bad.py", "def f():\n    from django.db import models\n")
     assert pure_offences(path, PURE["ratings/core"]) == [
         "ratings/core/bad.py imports django.db"]
+
+
+def test_a_migration_importing_an_app_above_is_caught(sample):
+    sample("clubs/migration_ops.py", "")
+    path = sample("audit/migrations/0009_words.py", "from clubs.migration_ops import X\n")
+    assert path in list(project_files("audit", migrations=True))
+    assert floor_offences(path) == [
+        "audit.migrations.0009_words (floor 1) imports clubs.migration_ops (floor 2)"]
 
 
 def test_a_selector_importing_a_service_is_caught(sample):

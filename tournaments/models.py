@@ -297,6 +297,9 @@ class ResultReport(models.Model):
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    #: A person (the opponent, the club's admins or referees) decides, not the match file's
+    #: rules check: the report said why, or the file did not agree (``note`` says why).
+    person_decides = models.BooleanField(default=False)
     note = models.TextField(blank=True,
                             help_text=gettext_lazy("Why it was disputed or flagged."))
     #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.

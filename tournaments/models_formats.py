@@ -118,9 +118,11 @@ class Challenge(models.Model):
                                      on_delete=models.SET_NULL, related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)
     #: The match file reported with the result (a live match's): its rules check confirms,
-    #: unless ``note`` says why a person must (the match was played on one device).
+    #: unless a person must decide (``person_decides``; ``note`` says why: the match was
+    #: played on one device, or the file does not agree).
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
+    person_decides = models.BooleanField(default=False)
     note = models.TextField(blank=True, help_text=gettext_lazy(
         "Why the reported result waits for a person rather than its match file."))
     #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.

@@ -7,7 +7,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from clubs.pagecache import version_read
+from ops.pagecache import version_read
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
 from tournaments.models_labels import competition_name, place_label

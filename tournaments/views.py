@@ -14,7 +14,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from clubs.pagecache import cached_page
 from clubs.permissions import (
     club_for_admin,
     club_for_referee,
@@ -23,6 +22,8 @@ from clubs.permissions import (
     is_referee,
 )
 from clubs.selectors import club_members
+from config.views_refusals import refusal_page
+from ops.pagecache import cached_page
 from tournaments import forms, selectors, services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
@@ -71,9 +72,8 @@ def _refusals_are_403(view):
         except services.NotAllowed as exc:
             club = get_object_or_404(Club, slug=slug)
             tournament = _tournament(club, pk)
-            return render(request, "tournaments/public/refused.html", {
-                "club": club, "reason": str(exc), "back_name": tournament.name,
-                "back_url": tournament.get_absolute_url()}, status=403)
+            return refusal_page(request, exc, club=club, back_name=tournament.name,
+                                back_url=tournament.get_absolute_url())
     return wrapped
 
 

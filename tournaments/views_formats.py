@@ -17,9 +17,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
-from clubs.pagecache import cached_page
 from clubs.permissions import club_for_admin, club_for_viewer, is_club_admin, is_referee
 from clubs.selectors import club_members, player_of_user
+from config.views_refusals import refusal_page
+from ops.pagecache import cached_page
 from tournaments import actions, forms, selectors, selectors_league, selectors_rounds
 from tournaments.models import Ladder, LeagueSeason, Tournament
 from tournaments.services import (
@@ -155,9 +156,8 @@ def _event_action(request, *, slug: str, pk: int, name: str, tables: dict, load,
     try:
         _, message = action.run(request.user, event, form.cleaned_data)
     except NotAllowed as exc:
-        return render(request, "tournaments/public/refused.html", {
-            "club": club, "reason": str(exc), "back_name": event.name,
-            "back_url": reverse(page, args=[club.slug, event.pk])}, status=403)
+        return refusal_page(request, exc, club=club, back_name=event.name,
+                            back_url=reverse(page, args=[club.slug, event.pk]))
     except DOMAIN_ERRORS as exc:
         messages.error(request, str(exc))
     else:

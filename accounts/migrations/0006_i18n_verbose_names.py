@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from clubs.migration_ops import AlterModelWords
+from ops.migration_ops import AlterModelWords
 
 
 class Migration(migrations.Migration):

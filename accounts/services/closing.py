@@ -19,7 +19,7 @@ from accounts.models import JoinRequest
 from accounts.selectors import PERSONAL_DATA_SECTIONS
 from accounts.services.mail import mail_recipient_forget
 from clubs.models import Player
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 
 
 class AccountCloseError(ValueError):

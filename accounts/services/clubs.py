@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from accounts.models import JoinRequest
 from clubs.models import Club, Membership, Player
 from clubs.services import membership_grant
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 
 #: Paths under /clubs/ that are pages, not clubs.
 RESERVED_SLUGS = {"new"}

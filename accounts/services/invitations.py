@@ -44,8 +44,8 @@ from accounts.services.mail import mail_queue
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services import membership_grant
-from clubs.services.locks import lock_row
 from config.site import site_url as current_site_url
+from ops.locks import lock_row
 
 
 class InvitationError(ValueError):

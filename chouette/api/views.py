@@ -1,7 +1,7 @@
 """Chouette API: sessions, games, cube actions, results, money (the club's members read;
 only its admins and referees write; nobody else sees anything of it). Thin views: the
-input serializer checks the shape, the service does the work, a refusal becomes a 400 with
-its message.
+input serializer checks the shape, the service does the work; its refusal is answered by the
+API's one handler (``ops.api``): 400 with its message, 409 for a stale scoreboard.
 """
 
 from decimal import Decimal
@@ -23,14 +23,14 @@ from chouette.models import (
     ChouettePayment,
     ChouetteSession,
 )
-from clubs.pagecache import CachedListMixin, cached_answer
 from clubs.permissions import (
     chouette_session_for_referee,
     club_for_member,
     club_for_referee,
     clubs_member_of,
 )
-from ops.api import ApiErrorsMixin, BadInput
+from ops.api_schema import refusal
+from ops.pagecache import CachedListMixin, cached_answer
 
 
 def _choice(choices, **kwargs) -> serializers.ChoiceField:
@@ -201,16 +201,6 @@ class ChouetteUndoInput(_Versioned):
 # --------------------------------------------------------------------------- views
 
 
-class _ChouetteErrors(ApiErrorsMixin):
-    """A refusal's ``detail`` in the request's language (the pure core's messages are marked
-    templates, translated here: ``services.error_text``)."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, services.DOMAIN_ERRORS):
-            exc = BadInput(services.error_text(exc))
-        return super().handle_exception(exc)
-
-
 class _YourClubsChouette(CachedListMixin):
     """A list across the viewer's clubs, kept per version of their chouettes."""
 
@@ -270,7 +260,7 @@ class ChouetteGameViewSet(_YourClubsChouette, viewsets.ReadOnlyModelViewSet):
         ).prefetch_related("cube_actions", "ledger_entries").order_by("session", "number")
 
 
-class _Write(_ChouetteErrors, APIView):
+class _Write(APIView):
     """A write on one session: the caller must referee (or administer) its club."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -290,7 +280,7 @@ class _Write(_ChouetteErrors, APIView):
         return Response(ChouetteSessionDetailOutput(session).data)
 
 
-class ChouetteSessionStartApi(_ChouetteErrors, APIView):
+class ChouetteSessionStartApi(APIView):
     """Open a chouette session in a club (its admins and referees)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -312,7 +302,8 @@ class ChouetteOrderRollApi(_Write):
 
     input_class = ChouetteOrderRollInput
 
-    @extend_schema(request=ChouetteOrderRollInput, responses={200: ChouetteSessionDetailOutput})
+    @extend_schema(request=ChouetteOrderRollInput,  # 409: a scoreboard changed since its version
+                   responses={200: ChouetteSessionDetailOutput, 409: refusal(409)})
     def post(self, request, pk: int):
         return self._run(request, self._session(request, pk), services.chouette_order_roll)
 
@@ -322,7 +313,8 @@ class ChouetteLineupApi(_Write):
 
     input_class = ChouetteLineupInput
 
-    @extend_schema(request=ChouetteLineupInput, responses={200: ChouetteSessionDetailOutput})
+    @extend_schema(request=ChouetteLineupInput,  # 409: a scoreboard changed since its version
+                   responses={200: ChouetteSessionDetailOutput, 409: refusal(409)})
     def post(self, request, pk: int):
         def work(*, session, expected_version, action, player):
             if action == "join":
@@ -339,7 +331,8 @@ class ChouetteGameStartApi(_Write):
 
     input_class = ChouetteGameStartInput
 
-    @extend_schema(request=ChouetteGameStartInput, responses={200: ChouetteSessionDetailOutput})
+    @extend_schema(request=ChouetteGameStartInput,  # 409: a scoreboard changed since its version
+                   responses={200: ChouetteSessionDetailOutput, 409: refusal(409)})
     def post(self, request, pk: int):
         def work(**kwargs):
             return services.chouette_game_start(started_by=request.user, **kwargs)
@@ -352,7 +345,8 @@ class ChouetteGameUndoApi(_Write):
 
     input_class = ChouetteUndoInput
 
-    @extend_schema(request=ChouetteUndoInput, responses={200: ChouetteSessionDetailOutput})
+    @extend_schema(request=ChouetteUndoInput,  # 409: a scoreboard changed since its version
+                   responses={200: ChouetteSessionDetailOutput, 409: refusal(409)})
     def post(self, request, pk: int):
         def work(**kwargs):
             return services.chouette_game_undo(undone_by=request.user, **kwargs)
@@ -371,7 +365,8 @@ class ChouetteCubeActionApi(_GameWrite):
 
     input_class = ChouetteCubeActionInput
 
-    @extend_schema(request=ChouetteCubeActionInput, responses={200: ChouetteSessionDetailOutput})
+    @extend_schema(request=ChouetteCubeActionInput,  # 409: a scoreboard changed since its version
+                   responses={200: ChouetteSessionDetailOutput, 409: refusal(409)})
     def post(self, request, pk: int):
         session, game = self._game(request, pk)
 
@@ -386,7 +381,8 @@ class ChouetteResultApi(_GameWrite):
 
     input_class = ChouetteResultInput
 
-    @extend_schema(request=ChouetteResultInput, responses={200: ChouetteSessionDetailOutput})
+    @extend_schema(request=ChouetteResultInput,  # 409: a scoreboard changed since its version
+                   responses={200: ChouetteSessionDetailOutput, 409: refusal(409)})
     def post(self, request, pk: int):
         session, game = self._game(request, pk)
 
@@ -397,8 +393,10 @@ class ChouetteResultApi(_GameWrite):
         return self._run(request, session, work)
 
 
-class ChouetteSettlementApi(_ChouetteErrors, APIView):
+class ChouetteSettlementApi(APIView):
     """A club's outstanding chouette balances and the fewest-payments plan."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -411,7 +409,7 @@ class ChouetteSettlementApi(_ChouetteErrors, APIView):
             club=club)
 
 
-class ChouettePaymentApi(_ChouetteErrors, APIView):
+class ChouettePaymentApi(APIView):
     """Mark one payment paid (the club's admins and referees): at most what the payer owes
     and the payee is owed."""
 
@@ -428,7 +426,7 @@ class ChouettePaymentApi(_ChouetteErrors, APIView):
                         status=status.HTTP_201_CREATED)
 
 
-class ChouettePaymentUndoApi(_ChouetteErrors, APIView):
+class ChouettePaymentUndoApi(APIView):
     """Undo a payment marked by mistake, with a reason: a payment back the other way."""
 
     permission_classes = [permissions.IsAuthenticated]

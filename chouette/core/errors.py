@@ -27,6 +27,11 @@ class ChouetteError(ValueError):
         self.params = dict(params or {})
         super().__init__(self.filled(message))
 
+    @property
+    def template(self) -> str:
+        """The marked text (``config.refusals.refusal_text`` translates it, then fills it)."""
+        return self.message
+
     def filled(self, template: str) -> str:
         """``template`` (the message, or its translation) with this error's values."""
         return template % self.params if self.params else template

@@ -3,7 +3,7 @@
 A refusal shown to users is raised with a message template marked ``gettext_noop(...)``
 (the extractor recognises the name) and its values apart, as ``%(name)s`` placeholders: the
 web layer translates the template with Django's ``gettext`` and fills the values after it
-(``chouette.services.error_text``). ``str(error)`` stays the English text.
+(``config.refusals.refusal_text``). ``str(error)`` stays the English text.
 """
 
 

@@ -4,7 +4,7 @@ from rest_framework import permissions, viewsets
 
 from clubs import selectors
 from clubs.models import Membership, Player
-from clubs.pagecache import CachedListMixin
+from ops.pagecache import CachedListMixin
 
 from .serializers import ClubSerializer, PlayerSerializer
 

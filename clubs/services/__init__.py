@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club, Membership, Player
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 
 
 class MembershipError(ValueError):

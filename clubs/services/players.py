@@ -13,13 +13,14 @@ from django.db.models import Case, F, Q, Value, When
 from django.utils.translation import gettext
 
 from clubs.models import Membership, Player
-from clubs.pagecache import club_stamp_bump
+from config.refusals import Refusal
+from ops.pagecache import club_stamp_bump
 
 #: Roles from the strongest: a person who held two rows at one club keeps the stronger.
 ROLE_ORDER = (Membership.Role.ADMIN, Membership.Role.REFEREE, Membership.Role.PLAYER)
 
 
-class PlayerMergeError(ValueError):
+class PlayerMergeError(Refusal):
     """Two player rows that cannot become one as they stand (nothing was changed)."""
 
 

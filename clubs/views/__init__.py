@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST
 from clubs import selectors, services
 from clubs.forms import PlayerJoinForm, RoleForm
 from clubs.models import Membership
-from clubs.pagecache import cached_page
 from clubs.permissions import club_for_admin, club_for_viewer, is_club_admin
+from ops.pagecache import cached_page
 
 
 def home(request):

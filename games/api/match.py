@@ -11,13 +11,12 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.throttling import UploadThrottle
-from clubs.pagecache import CachedListMixin
 from clubs.permissions import NotAMember, club_for_member, club_players
 from games.models import MatchGame, MatchRecord, Violation
 from games.selectors.match import match_list_visible, records_version
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import RuleOptions, match_import
-from ops.api import ApiErrorsMixin
+from ops.pagecache import CachedListMixin
 
 
 class MatchUploadInput(serializers.Serializer):
@@ -130,7 +129,7 @@ def _export(record: MatchRecord, fmt: str, export) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-class MatchUploadApi(ApiErrorsMixin, APIView):
+class MatchUploadApi(APIView):
     """Upload a match file to a club: 202 with the record's URL and its check status."""
 
     permission_classes = [permissions.IsAuthenticated]

@@ -18,7 +18,7 @@ from .errors import (
     InvalidPositionIdError,
 )
 from .game import Game, GameResult, Phase
-from .moves import Move, format_moves
+from .moves import Move, format_moves, format_steps
 from .notation import match_play, parse_moves
 from .plays import Play, Plays, apply_play, is_legal, legal_plays
 from .position import Position
@@ -59,6 +59,7 @@ __all__ = [
     "Rules",
     "apply_play",
     "format_moves",
+    "format_steps",
     "game_points",
     "game_result",
     "is_legal",

@@ -93,6 +93,22 @@ class Game:
         self.phase = Phase.MOVE
         return True
 
+    def roll_opening_won(self, winner: int, dice: Sequence[int]) -> None:
+        """The opening roll as players with real dice write it: ``winner`` won it with
+        ``dice`` (in any order: the higher die is the winner's) and plays them.
+
+        "If equal numbers come up, then both players roll again": a doublet is no opening
+        roll anyone won, so it is refused (the engine's own ``roll_opening`` rolls again).
+        """
+        self._expect(Phase.OPENING)
+        first, second = dice
+        normalize_dice((first, second))
+        if first == second:
+            raise GameStateError(f"an opening roll is never a doublet ({first}-{second})",
+                                 Rule.OPENING_DOUBLET, self.position.position_id())
+        high, low = max(first, second), min(first, second)
+        self.roll_opening((high, low) if winner == 0 else (low, high))
+
     def start(self) -> tuple[int, int]:
         """Roll opening dice until they differ; returns the opening roll."""
         while not self.roll_opening():
@@ -218,13 +234,28 @@ class Game:
 
     # --- resignations -----------------------------------------------------------------
 
-    def resign(self, player: int, kind: ResultKind = ResultKind.SINGLE) -> None:
-        """``player`` offers to resign a single game, a gammon or a backgammon."""
+    def resign_refusal(self, player: int) -> GameStateError | None:
+        """Why ``player`` may not offer a resignation now (None: they may).
+
+        A player resigns on their own turn (before or after rolling, then the opponent
+        answers), or on the opponent's before the opponent has rolled; never while the
+        opponent has dice to play, nor while a cube or a resignation waits for its answer.
+        A record replayed as played may resign at any point of a game.
+        """
         refused = (Phase.OVER,) if self.as_played else \
             (Phase.OVER, Phase.OPENING, Phase.RESIGN, Phase.DOUBLE)
         if self.phase in refused:
-            raise GameStateError(f"cannot resign during {self.phase.value}",
-                                 position_id=self.position.position_id())
+            return GameStateError(f"cannot resign during {self.phase.value}",
+                                  position_id=self.position.position_id())
+        if not self.as_played and self.phase is Phase.MOVE and player != self.on_roll:
+            return GameStateError(f"player {player} resigns only once player {self.on_roll} "
+                                  "has played", Rule.RESIGN_TURN, self.position.position_id())
+        return None
+
+    def resign(self, player: int, kind: ResultKind = ResultKind.SINGLE) -> None:
+        """``player`` offers to resign a single game, a gammon or a backgammon."""
+        if (refusal := self.resign_refusal(player)) is not None:
+            raise refusal
         self._before_resign = self.phase
         self.resignation = (player, kind)
         self.phase = Phase.RESIGN

@@ -26,6 +26,8 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from .scoring import MAX_MATCH_LENGTH
+
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_LINE_CHARS",
@@ -37,6 +39,7 @@ __all__ = [
     "GameRecord",
     "MatchFile",
     "MatchFileError",
+    "MatchTooLongError",
     "ParseIssue",
     "Raccoon",
     "Resign",
@@ -54,8 +57,6 @@ __all__ = [
 MAX_FILE_BYTES = 2 * 1024 * 1024
 #: Longest line accepted (spec §2: gnubg reads 1023 bytes; "limit to about 1-4 KB").
 MAX_LINE_CHARS = 4096
-#: Longest match accepted. gnubg stops at 64 (spec §18) but a club record may be longer.
-MAX_MATCH_LENGTH = 255
 
 LEFT, RIGHT = 0, 1
 
@@ -67,6 +68,15 @@ class MatchFileError(ValueError):
         self.line = line
         self.reason = message
         super().__init__(f"line {line}: {message}" if line else message)
+
+
+class MatchTooLongError(MatchFileError):
+    """A match longer than :data:`MAX_MATCH_LENGTH` points (the one bound, refused by the
+    readers before anything is stored)."""
+
+    def __init__(self, length: int, line: int = 0) -> None:
+        self.length = length
+        super().__init__(f"match length {length} is over the limit of {MAX_MATCH_LENGTH}", line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,9 +441,7 @@ class _Parser:
         if length is None:
             raise MatchFileError("no 'N point match' line", self.lines[-1][0])
         if length > MAX_MATCH_LENGTH:
-            raise MatchFileError(
-                f"match length {length} is over the limit of {MAX_MATCH_LENGTH}", length_line
-            )
+            raise MatchTooLongError(length, length_line)
 
         games: list[GameRecord] = []
         players: tuple[str, str] | None = None

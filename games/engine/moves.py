@@ -6,7 +6,7 @@ imports none of them. Points are numbered from the mover's side: 25 = bar, 0 = o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .steps import BAR
@@ -29,6 +29,14 @@ MOVES = {
     (src, dst, hit): Move(src, dst, hit)
     for src in range(1, 26) for dst in range(0, 25) for hit in (False, True) if dst < src
 }
+
+
+def format_steps(steps: Iterable[Move | tuple[int, int]]) -> str:
+    """A play as GNU Backgammon's match files write it: one ``src/dst`` per checker step
+    (per die), in the order given, 25 the bar, 0 off, no hit marks (the board tells; some
+    writers never write them and gnubg ignores them): ``13/7 7/3``, ``25/22 6/0``."""
+    return " ".join(f"{src}/{dst}" for src, dst in
+                    ((s.src, s.dst) if isinstance(s, Move) else s for s in steps))
 
 
 def format_moves(moves: Sequence[Move]) -> str:

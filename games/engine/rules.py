@@ -27,6 +27,8 @@ class Rule(StrEnum):
     MATCH_OVER = "match_over"
     MATCH_UNFINISHED = "match_unfinished"
     GAME_UNFINISHED = "game_unfinished"
+    RESIGN_TURN = "resign_turn"
+    OPENING_DOUBLET = "opening_doublet"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,12 @@ from .errors import GameStateError, InvalidMatchIdError
 from .position import BAR, CHECKERS, Position
 from .rules import Rule, Rules
 
+#: The longest match, in points: the one bound of every door (the file readers, live play,
+#: the table of finished matches and the database's checks). GNU Backgammon stops at 64
+#: (shared match-format doc §18) and so does its Match ID's analysis; a longer "match" is
+#: no match a club plays. 0 is a money session.
+MAX_MATCH_LENGTH = 64
+
 
 class ResultKind(Enum):
     SINGLE = "single"
@@ -206,8 +212,8 @@ def _match_id_problem(raw: dict[str, int]) -> str:
         return f"dice {raw['die1']}-{raw['die2']} out of range ({Rule.DICE_RANGE.value})"
     if raw["cube_log"] > 12:
         return f"cube 2**{raw['cube_log']} above 4096"
-    if raw["length"] > 64:
-        return f"match length {raw['length']} above 64"
+    if raw["length"] > MAX_MATCH_LENGTH:
+        return f"match length {raw['length']} above {MAX_MATCH_LENGTH}"
     if raw["length"] and max(raw["score0"], raw["score1"]) > raw["length"]:
         return f"score above the match length {raw['length']}"
     if not raw["length"] and raw["crawford"]:

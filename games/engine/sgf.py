@@ -35,6 +35,7 @@ from .matchfile import (
     GameRecord,
     MatchFile,
     MatchFileError,
+    MatchTooLongError,
     ParseIssue,
     Raccoon,
     Resign,
@@ -46,6 +47,7 @@ from .matchfile import (
     _decode,
     parse_match_file,
 )
+from .moves import format_steps
 from .notation import parse_moves
 from .replay import replay
 
@@ -231,10 +233,6 @@ def _letter(point: int, player: int) -> str:
     return _LETTERS[point - 1] if player == 0 else _LETTERS[24 - point]
 
 
-def _word(point: int) -> str:
-    return str(point)  # gnubg's .mat words: 25 for the bar, 0 for off
-
-
 class _GameReader:
     def __init__(self, nodes: list[_Node], issues: list[ParseIssue], game: int) -> None:
         self.nodes, self.issues, self.game = nodes, issues, game
@@ -297,11 +295,9 @@ class _GameReader:
         letters = roll.group(3)
         if not letters:
             return Roll(player, dice, RollKind.EMPTY, "", number)
-        hops = [
-            f"{_word(_point(letters[i], player))}/{_word(_point(letters[i + 1], player))}"
-            for i in range(0, len(letters), 2)
-        ]
-        return Roll(player, dice, RollKind.PLAY, " ".join(hops), number)
+        hops = [(_point(letters[i], player), _point(letters[i + 1], player))
+                for i in range(0, len(letters), 2)]
+        return Roll(player, dice, RollKind.PLAY, format_steps(hops), number)
 
     def result(self, root: _Node, last: int) -> Win | None:
         text = root.first("RE").strip()
@@ -329,6 +325,8 @@ def _match_info(root: _Node) -> dict[str, str]:
 
 def _number(info: dict[str, str], key: str, root: _Node, limit: int) -> int:
     value = info.get(key, "0") or "0"
+    if key == "length" and value.isdigit() and int(value) > limit:
+        raise MatchTooLongError(int(value), root.line)
     if not value.isdigit() or int(value) > limit:
         raise SgfError(f"MI[{key}:{value[:20]}] is not a number from 0 to {limit}", root.number,
                        root.line)

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games.engine import Rules, matchfile, sgf
+from games.engine.scoring import MAX_MATCH_LENGTH
 from ops.models import AppendOnlyModel
 
 
@@ -67,7 +68,7 @@ class MatchRecord(models.Model):
                 fields=["club", "source_sha256"], name="games_matchrecord_unique_file"
             ),
             models.CheckConstraint(
-                condition=Q(match_length__lte=64), name="games_matchrecord_length_max"
+                condition=Q(match_length__lte=MAX_MATCH_LENGTH), name="games_matchrecord_length_max"
             ),
             models.CheckConstraint(
                 condition=Q(backgammon_multiplier__in=[2, 3]),

@@ -8,10 +8,10 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club
-from clubs.pagecache import version_read
 from clubs.permissions import results_visible_q
 from games.models import MatchRecord, MatchTurn, RulesCheck, Ruling, Violation
 from ops.models import WorkerHeartbeat
+from ops.pagecache import version_read
 
 
 def _with_summary(records: QuerySet) -> QuerySet:

@@ -5,6 +5,7 @@ Bad input raises ``MatchImportError`` (a ValueError) naming the line; nothing is
 """
 
 import hashlib
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -17,8 +18,11 @@ from clubs.permissions import club_players
 from clubs.services import player_join
 from games.engine import matchfile, sgf
 from games.engine.replay import rules_for
+from games.engine.scoring import MAX_MATCH_LENGTH
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck
 from games.services.rules_check_queue import rules_check_enqueue
+
+log = logging.getLogger(__name__)
 
 _EVENT_KINDS = {
     matchfile.Roll: MatchTurn.Kind.ROLL,
@@ -59,6 +63,10 @@ def match_parse(*, data: bytes, filename: str = "") -> matchfile.MatchFile:
         raise MatchImportError(gettext("The file is empty."))
     try:
         return sgf.parse_record(data, name=filename)
+    except matchfile.MatchTooLongError as exc:
+        raise MatchImportError(gettext(
+            "A match is at most %(most)s points long; this file's match is %(length)s points.")
+            % {"most": MAX_MATCH_LENGTH, "length": exc.length}) from exc
     except matchfile.MatchFileError as exc:
         raise MatchImportError(
             gettext("Not a readable match file: %(reason)s") % {"reason": exc}) from exc
@@ -100,8 +108,14 @@ def match_import(
             check = RulesCheck.objects.create(record=record)
             transaction.on_commit(lambda: rules_check_enqueue(check_id=check.pk), robust=True)
     except IntegrityError as exc:
-        raise MatchImportError(
-            gettext("The record could not be saved: %(reason)s") % {"reason": exc}) from exc
+        # A rule of the stored records broke (a file stored meanwhile by a concurrent
+        # upload; a check the readers missed): words a person reads, never the database's.
+        log.warning("match import refused by the database: %s", exc)
+        if existing := MatchRecord.objects.filter(club=club, source_sha256=digest).first():
+            raise MatchImportError(gettext("This file was already imported as record "
+                                           "#%(id)s.") % {"id": existing.pk}) from exc
+        raise MatchImportError(gettext("The record could not be saved: it breaks a rule of "
+                                       "the match records. Nothing was stored.")) from exc
     return record
 
 

@@ -12,12 +12,12 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from clubs.services.locks import lock_row
 from games.engine import Position, Rules, legal_plays
 from games.engine.errors import EngineError
 from games.engine.replay import replay
 from games.models import MatchGame, MatchRecord, MatchTurn, RulesCheck, Violation
 from games.signals import rules_check_finished
+from ops.locks import lock_row
 from ops.models import WorkerHeartbeat
 from ops.services import worker_name
 

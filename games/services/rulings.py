@@ -10,9 +10,9 @@ from django.utils.translation import gettext
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.permissions import is_referee
-from clubs.services.locks import lock_row
 from games.engine import MatchScore
 from games.models import MatchGame, MatchRecord, Ruling, Violation
+from ops.locks import lock_row
 
 from .match_results import match_record_result_publish
 

@@ -8,7 +8,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
 from clubs.decorators import login_if_anonymous
-from clubs.pagecache import cached_page
 from clubs.permissions import (
     club_for_member,
     club_for_results,
@@ -23,6 +22,7 @@ from games.selectors import match as selectors
 from games.selectors.replay import replay_setting_get
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import MatchImportError, RuleOptions, match_import
+from ops.pagecache import cached_page
 
 from .access import viewable_record
 from .replay import replay_context

@@ -2,7 +2,7 @@
 match file. Thin views: the input serializer checks the shape, the service decides; a
 refusal is a 400 with its reason (and, for an illegal play, the legal plays), an action
 decided on an older version of the match a 409, someone who may not act gets a 403
-(``ApiErrorsMixin``)."""
+(the API's one handler, ``ops.api``)."""
 
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
@@ -18,7 +18,6 @@ from games.api.match import MatRenderer
 from live import selectors, services
 from live.core import KINDS
 from live.models import LiveMatch
-from ops.api import ApiErrorsMixin
 from ops.api_schema import refusal
 from tournaments.models import Challenge, TournamentMatch
 
@@ -65,7 +64,7 @@ def _player(pk: int | None) -> Player | None:
     return player
 
 
-class LiveMatchCreateApi(ApiErrorsMixin, APIView):
+class LiveMatchCreateApi(APIView):
     """Start a live match in the club (a player of it, or a club admin)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -99,8 +98,10 @@ def _match(request, pk: int) -> LiveMatch:
     return selectors.live_match_get(user=request.user, pk=pk)
 
 
-class LiveMatchApi(ApiErrorsMixin, APIView):
+class LiveMatchApi(APIView):
     """The state of a live match (its club's members)."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.AllowAny]
 
@@ -109,7 +110,7 @@ class LiveMatchApi(ApiErrorsMixin, APIView):
         return Response(selectors.live_state(match=_match(request, pk)))
 
 
-class LiveActionApi(ApiErrorsMixin, APIView):
+class LiveActionApi(APIView):
     """One action: roll (the two dice with real dice), move, double, take, drop, beaver,
     resign (value 1-3), accept, reject."""
 
@@ -129,8 +130,10 @@ class LiveActionApi(ApiErrorsMixin, APIView):
         return Response(selectors.live_state(match=match, played=match.played))
 
 
-class LiveExportApi(ApiErrorsMixin, APIView):
+class LiveExportApi(APIView):
     """The match file so far, in the standard text format."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.AllowAny]
     renderer_classes = [MatRenderer, BrowsableAPIRenderer, JSONRenderer]

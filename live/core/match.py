@@ -10,19 +10,23 @@ Sides: 0 is player A (the left column of the match file, gnubg's player 0), 1 is
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from games.engine import (
     AmbiguousPlayError,
     CubeError,
     Game,
+    GameStateError,
     IllegalPlayError,
     InvalidDiceError,
     InvalidNotationError,
     MatchScore,
     Phase,
     ResultKind,
+    Rule,
     Rules,
+    format_steps,
     is_legal,
     normalize_dice,
     parse_moves,
@@ -51,6 +55,10 @@ class Refused(ValueError):
         super().__init__(self.reason)
         self.legal_plays = legal_plays
         self.out_of_turn = out_of_turn
+
+    def filled(self, template: str) -> str:
+        """``template`` (or its translation: ``config.refusals.refusal_text``) with the values."""
+        return template % self.params if self.params else template
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +105,13 @@ class LiveMatchPlay:
 
     A refused action leaves everything as it was (the engine raises before it changes a
     game), and the callers rebuild the match from the stored actions anyway.
+
+    Once ``published`` (the process cache of the readers), a match is a snapshot: it
+    refuses every action, so a page rendering it never sees it change under it (ASGI runs
+    requests on several threads); an action is applied to a ``copy``.
     """
+
+    published = False
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -165,9 +179,24 @@ class LiveMatchPlay:
     def winner(self) -> int | None:
         return self.score.winner()
 
+    # --- snapshots --------------------------------------------------------------------
+
+    def publish(self) -> LiveMatchPlay:
+        """This match as a snapshot readers share: never changed from now on."""
+        self.published = True
+        return self
+
+    def copy(self) -> LiveMatchPlay:
+        """A match of its own to act on, the same as this one (a snapshot stays as it is)."""
+        twin = copy.deepcopy(self)
+        twin.published = False
+        return twin
+
     # --- acting -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
+        if self.published:
+            raise RuntimeError("a published live match is a snapshot: act on its copy()")
         if action.kind not in KINDS:
             raise Refused(gettext_noop("Unknown action %(action)s: one of %(kinds)s."),
                           params={"action": repr(action.kind), "kinds": ", ".join(KINDS)})
@@ -206,11 +235,13 @@ class LiveMatchPlay:
             return
         if side not in (0, 1):
             raise Refused(gettext_noop("Say who won the opening roll."))
-        if dice[0] == dice[1]:
+        try:
+            game.roll_opening_won(side, dice)
+        except GameStateError as exc:
+            if exc.rule is not Rule.OPENING_DOUBLET:
+                raise
             raise Refused(gettext_noop("An opening roll is never a doublet: both players roll "
-                                       "again."))
-        high, low = max(dice), min(dice)
-        game.roll_opening((high, low) if side == 0 else (low, high))
+                                       "again.")) from exc
         self.sheet.written_dice = dice
 
     def _move(self, action: Action) -> None:
@@ -264,12 +295,13 @@ class LiveMatchPlay:
             return Refused(gettext_noop("Say who resigns."))
         if self.opening or self.finished:
             return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
-        if game.phase is Phase.MOVE and side != game.on_roll:
+        refusal = game.resign_refusal(side)  # the rule is the engine's
+        if refusal is None:
+            return None
+        if refusal.rule is Rule.RESIGN_TURN:
             return Refused(gettext_noop("Wait until your opponent has played to resign."),
                            out_of_turn=True)
-        if game.phase not in (Phase.ROLL, Phase.MOVE):
-            return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
-        return None
+        return Refused(_phase_refusal(game, "resign"), out_of_turn=True)
 
     def _resign(self, action: Action) -> None:
         game = self.game
@@ -359,7 +391,7 @@ def _written(position, dice, text: str, play) -> str:
     moves = parse_moves(text)
     if not is_legal(position, dice, moves):
         moves = play.moves
-    return " ".join(f"{move.src}/{move.dst}" for move in moves)
+    return format_steps(moves)
 
 
 def _play_refusal(exc: Exception, text: str) -> tuple[str, dict]:

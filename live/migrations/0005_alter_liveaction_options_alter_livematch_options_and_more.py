@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from clubs.migration_ops import AlterFieldWords, AlterModelWords
+from ops.migration_ops import AlterFieldWords, AlterModelWords
 
 
 class Migration(migrations.Migration):

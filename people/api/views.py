@@ -8,7 +8,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, players_for_merge
-from ops.api import ApiErrorsMixin
 from people import selectors, services
 
 # --------------------------------------------------------------------------- shapes
@@ -39,7 +38,7 @@ class MergeInput(serializers.Serializer):
 # --------------------------------------------------------------------------- views
 
 
-class PlayerDuplicatesApi(ApiErrorsMixin, APIView):
+class PlayerDuplicatesApi(APIView):
     """Pairs of player rows that may be one person (the club's admins)."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -51,7 +50,7 @@ class PlayerDuplicatesApi(ApiErrorsMixin, APIView):
                                             many=True).data)
 
 
-class PlayerMergeApi(ApiErrorsMixin, APIView):
+class PlayerMergeApi(APIView):
     """Merge this player into ``into``: their history moves to the row that stays and this
     one goes. An admin of every club where the two are members; refused (400) where they
     hold two logins, played each other, entered one tournament, or one is at a live

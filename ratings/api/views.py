@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.models import Player
-from clubs.pagecache import cached_answer
 from clubs.permissions import club_for_results
+from ops.pagecache import cached_answer
 from ratings import selectors
 
 # --------------------------------------------------------------------------- output

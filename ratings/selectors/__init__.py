@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from chouette import selectors as chouette_selectors
 from chouette.models import ChouetteLedgerEntry, ChouetteSeat, ChouetteSession
 from clubs.models import Club, Membership, Player
-from clubs.pagecache import version_read, version_sql
 from games.models import MatchRecord
+from ops.pagecache import version_read, version_sql
 from ratings import core as pure
 from ratings.models import MasterPointAward, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch

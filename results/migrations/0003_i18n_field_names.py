@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from clubs.migration_ops import AlterFieldWords
+from ops.migration_ops import AlterFieldWords
 
 
 class Migration(migrations.Migration):

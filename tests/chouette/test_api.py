@@ -210,3 +210,14 @@ def test_payments_are_marked_and_undone_through_the_api(api, club, alice, bob, d
     again = api.post(undo_url, {"reason": "again"}, format="json")
     assert again.status_code == 400 and "already undone" in again.json()["detail"]
     assert ChouettePayment.objects.count() == 2
+
+
+def test_a_result_from_a_stale_version_is_a_409_as_in_live(api, alice, session):
+    game = services.chouette_game_start(session=session)
+    stale = ChouetteSession.objects.get(pk=session.pk).version - 1
+    api.force_authenticate(alice)
+    url = reverse("chouette-result-api", kwargs={"pk": game.pk})
+    response = api.post(url, {"winner": "box", "kind": "single", "version": stale},
+                        format="json")
+    assert response.status_code == 409 and "changed in the meantime" in response.json()["detail"]
+    assert not ChouetteLedgerEntry.objects.exists()

@@ -133,13 +133,15 @@ def test_an_out_of_turn_tap_is_refused_with_the_reason_and_changes_nothing(
     assert not ChouetteGame.objects.get().cube_actions.exists()
 
 
-def test_a_tap_from_a_stale_board_is_refused(client, session, alice):
+def test_a_tap_from_a_stale_board_is_refused_with_409_as_every_stale_version(
+        client, session, alice):
     client.force_login(alice)
     stale = session.version
     _tap(client, session, "start", {"version": stale})
     response = _tap(client, session, "result", {"result": "box:single", "version": stale})
-    assert response.status_code == 400 and "changed in the meantime" in response.json()[
+    assert response.status_code == 409 and "changed in the meantime" in response.json()[
         "message"]
+    assert response.json()["stale"] is True
     assert ChouetteGame.objects.get().status == ChouetteGame.Status.PLAYING
 
 

@@ -189,3 +189,28 @@ def test_match_list_shows_a_check_as_soon_as_it_ends(client, carol, club):
     assert "Queued" in client.get(url).content.decode()
     rules_check_run(check_id=record.rules_check.pk)
     assert "Queued" not in client.get(url).content.decode()
+
+
+def _long_match(points: int) -> bytes:
+    return sample_bytes(NAME).replace(b" 7 point match", f" {points} point match".encode(), 1)
+
+
+@pytest.mark.parametrize("door", ["games:match-upload", "match-upload-api"])
+def test_a_match_over_the_engine_s_bound_is_refused_in_words_not_the_database_s(
+        client, bob, club, door):
+    client.force_login(bob)
+    response = client.post(reverse(door, args=[club.slug]),
+                           {"file": _upload("long.mat", _long_match(65))})
+    text = response.content.decode()
+    assert response.status_code == 400
+    assert "A match is at most 64 points long; this file&#x27;s match is 65 points." in text \
+        or "A match is at most 64 points long; this file's match is 65 points." in text
+    assert "CHECK" not in text and "constraint" not in text
+    assert not MatchRecord.objects.exists()
+
+
+def test_a_match_at_the_bound_is_stored(client, bob, club):
+    client.force_login(bob)
+    client.post(reverse("games:match-upload", args=[club.slug]),
+                {"file": _upload("long.mat", _long_match(64))})
+    assert MatchRecord.objects.get().match_length == 64

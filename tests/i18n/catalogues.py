@@ -8,7 +8,8 @@ from pathlib import Path
 from django.conf import settings
 from django.utils.translation import to_locale
 
-LANGUAGES = ("da", "de", "it", "ja")
+#: The translated languages: the site's (settings.LANGUAGES, the one list) but its source.
+LANGUAGES = tuple(code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE)
 #: domain -> what makemessages reads for it
 DOMAINS = ("django", "djangojs")
 PLURAL_FORMS = {"da": "nplurals=2; plural=(n != 1);", "de": "nplurals=2; plural=(n != 1);",

@@ -65,6 +65,7 @@ def test_one_device_does_not_decide_a_tournament_match_alone(club, final, dave, 
     assert report.status == ResultReport.Status.PENDING
     assert report.reported_by == dave.user and report.match_record == live.record
     assert "Played on one device by Dave." in report.note
+    assert report.person_decides  # the explicit state, not the note, says a person decides
     with translation.override("de"):  # stored untranslated: shown in the reader's language
         assert report.shown_note.startswith("Auf einem Gerät gespielt von Dave. ")
     # Dave cannot confirm his own report; Heidi, with her own login, can.
@@ -144,6 +145,7 @@ def test_a_ladder_challenge_on_one_device_waits_for_the_opponent(club, dave, hei
     assert live.record is not None and challenge.match_record == live.record
     assert live.record.rules_check.status == "passed"
     assert "Played on one device by Dave." in challenge.note
+    assert challenge.person_decides
     page = Client()
     page.force_login(heidi.user)
     html = page.get(reverse("tournaments:ladder", args=[club.slug, ladder.pk])).content.decode()

@@ -8,7 +8,10 @@ from rest_framework import exceptions, serializers
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from ops.api import ApiErrorsMixin, api_exception
+from chouette.services import StaleStateError
+from config.refusals import Forbidden, Refusal, Stale
+from live.services import StaleAction
+from ops.api import api_exception
 from tournaments.services import NotAllowed, TournamentError
 
 
@@ -20,6 +23,9 @@ from tournaments.services import NotAllowed, TournamentError
     (ValidationError("Give both scores."), 400),
     (TournamentError("The round is not over."), 400),
     (ValueError("A match length is odd."), 400),
+    (Refusal("No."), 400), (Forbidden("Not you."), 403), (Stale("Look again."), 409),
+    (StaleAction("The match has changed since."), 409),
+    (StaleStateError("The scoreboard changed in the meantime."), 409),
 ])
 def test_each_kind_of_refusal_has_its_status(error, status):
     mapped = api_exception(error)
@@ -39,7 +45,7 @@ def test_drf_s_own_exceptions_pass_unchanged():
     assert api_exception(throttled) is throttled
 
 
-class _Refuses(ApiErrorsMixin, APIView):
+class _Refuses(APIView):  # no mixin: DRF's exception handler maps every view's errors
     authentication_classes: list = []
     permission_classes: list = []
     error: Exception = ValueError("no")
@@ -52,8 +58,10 @@ class _Refuses(ApiErrorsMixin, APIView):
     (NotAllowed("Only the two players report their fixture."), 403),
     (TournamentError("Give both scores."), 400),
     (ObjectDoesNotExist(), 404),
+    (ValueError("A domain error."), 400),  # was a 500 in a view without the mixin
+    (StaleStateError("The scoreboard changed in the meantime."), 409),
 ])
-def test_a_view_with_the_mixin_answers_with_the_reason(error, status):
+def test_any_view_answers_a_refusal_with_its_reason_not_a_500(error, status):
     view = _Refuses.as_view(error=error)
     response = view(APIRequestFactory().get("/"))
     assert response.status_code == status

@@ -172,3 +172,16 @@ def test_head_to_head_costs_one_query_whatever_the_number_of_meetings(
                                                             count - alice_wins)
     assert record.points_for == 5 * alice_wins + (count - alice_wins)
     assert len(names) == count
+
+
+def test_the_match_length_bound_is_the_engine_s_in_the_service_and_the_table(club, alice, bob):
+    from games.engine.scoring import MAX_MATCH_LENGTH
+
+    longest = _record(club, alice.player, bob.player, winner=alice.player,
+                      length=MAX_MATCH_LENGTH, score_a=MAX_MATCH_LENGTH)
+    assert longest.length == MAX_MATCH_LENGTH == 64
+    with pytest.raises(FinishedMatchError, match="1 to 64 points, not 65"):
+        _record(club, alice.player, bob.player, winner=alice.player, source_id=2, length=65)
+    constraint = next(c for c in FinishedMatch._meta.constraints
+                      if c.name == "results_finishedmatch_length")
+    assert ("length__lte", MAX_MATCH_LENGTH) in constraint.condition.children

@@ -1,5 +1,5 @@
 """What the event pages cost at two sizes, built and then kept per version of the event
-(``clubs.pagecache``): the same queries for 8 entrants as for 32, a handful once kept, and
+(``ops.pagecache``): the same queries for 8 entrants as for 32, a handful once kept, and
 what lands (a result, a join) shown at once.
 
 Each page is measured built (an empty cache: the selectors' queries, where an N+1 over

@@ -115,3 +115,50 @@ def test_another_clubs_admin_does_not_confirm_a_report(fixture, dave):
         leagues.fixture_confirm(fixture=row, by=dave)
     row.refresh_from_db()
     assert row.status != "finished"
+
+
+# --------------------------------------------------------------------------- evidence
+
+
+def _record(status, winner=0, left=3, right=1):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(rules_check=SimpleNamespace(status=status), winner=winner,
+                           score_left=left, score_right=right)
+
+
+def test_a_checked_file_that_agrees_confirms_the_reported_result():
+    from tournaments.services.workflow import evidence_verdict
+
+    verdict = evidence_verdict(_record("passed"), players=(7, 8), winner=7, score_a=3,
+                               score_b=1)
+    assert verdict.confirms and verdict.why is None
+
+
+@pytest.mark.parametrize(("status", "winner", "why"), [
+    ("failed", 7, "the rules check found violations"),
+    ("error", 7, "could not replay the match file"),
+    ("passed", 8, "the match file's score is 3–1"),
+])
+def test_a_file_that_does_not_confirm_says_why_a_person_decides(status, winner, why):
+    from tournaments.services.workflow import evidence_verdict
+
+    verdict = evidence_verdict(_record(status), players=(7, 8), winner=winner, score_a=3,
+                               score_b=1)
+    assert not verdict.confirms and why in str(verdict.why)
+
+
+def test_a_file_not_checked_yet_has_no_verdict():
+    from tournaments.services.workflow import evidence_verdict
+
+    assert evidence_verdict(_record("queued"), players=(7, 8), winner=7, score_a=3,
+                            score_b=1) is None
+
+
+def test_a_report_s_evidence_keeps_an_explicit_person_decides_state():
+    from config.texts import StoredText
+    from tournaments.services.workflow import evidence_fields
+
+    why = StoredText.gettext("Played on one device by %(name)s.", name="Dave")
+    assert evidence_fields(None, why)["person_decides"] is True
+    assert evidence_fields(None)["person_decides"] is False

@@ -14,9 +14,8 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.pagecache import CachedListMixin, cached_answer
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
-from ops.api import ApiErrorsMixin
+from ops.pagecache import CachedListMixin, cached_answer
 from tournaments import selectors, services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
@@ -211,7 +210,7 @@ class RulingInput(ResultInput):
 # --------------------------------------------------------------------------- writes
 
 
-class _Write(ApiErrorsMixin, APIView):
+class _Write(APIView):
     """Validate the input, call the service; a refusal is a 400 with the reason."""
 
     permission_classes = [permissions.IsAuthenticated]

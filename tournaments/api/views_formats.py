@@ -12,9 +12,8 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.pagecache import cached_answer
 from clubs.permissions import club_for_admin
-from ops.api import ApiErrorsMixin
+from ops.pagecache import cached_answer
 from tournaments import actions, forms, selectors_league
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
 from tournaments.services import handler_for, rounds
@@ -57,9 +56,11 @@ def _round_tournament(pk: int) -> Tournament:
     return tournament
 
 
-class TournamentStandingsApi(ApiErrorsMixin, APIView):
+class TournamentStandingsApi(APIView):
     """Standings of a Swiss, MoreSwiss or round robin (per group for groups), with the
     tie-break columns in the event's order."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.AllowAny]
 
@@ -77,9 +78,11 @@ class TournamentStandingsApi(ApiErrorsMixin, APIView):
                              club=tournament.club)
 
 
-class SwissPairingApi(ApiErrorsMixin, APIView):
+class SwissPairingApi(APIView):
     """GET: the next round's proposed pairs (player ids) and the rematches among them.
     POST: publish pairs (the proposal, or a director's change of it). Club admins only."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.IsAuthenticated]
 
@@ -241,8 +244,10 @@ def _run(request, *, tables: dict, name: str, event, needs: str | None = None,
     return row
 
 
-class LadderApi(ApiErrorsMixin, APIView):
+class LadderApi(APIView):
     """A ladder: its players in order and its open challenges."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.AllowAny]
 
@@ -264,7 +269,7 @@ class LadderApi(ApiErrorsMixin, APIView):
                              club=ladder.club)
 
 
-class LadderChallengeApi(ApiErrorsMixin, APIView):
+class LadderChallengeApi(APIView):
     """A player on the ladder challenges someone above them."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -278,7 +283,7 @@ class LadderChallengeApi(ApiErrorsMixin, APIView):
         return Response(ChallengeOutput(challenge).data, status=status.HTTP_201_CREATED)
 
 
-class ChallengeActionApi(ApiErrorsMixin, APIView):
+class ChallengeActionApi(APIView):
     """accept, report, confirm (the two players); cancel (the challenger before it is
     accepted; a club admin any time before it is played, with a reason for the audit log);
     enter (club admins); correct (referees and admins, with a reason). The actions of the
@@ -296,7 +301,7 @@ class ChallengeActionApi(ApiErrorsMixin, APIView):
         return Response(ChallengeOutput(row).data)
 
 
-class LadderLeaveApi(ApiErrorsMixin, APIView):
+class LadderLeaveApi(APIView):
     """A player leaves the ladder (the players below move up one); a club admin removes
     someone (``player``), kept in the audit log."""
 
@@ -314,8 +319,10 @@ class LadderLeaveApi(ApiErrorsMixin, APIView):
                              "position", "player_id"))})
 
 
-class LeagueApi(ApiErrorsMixin, APIView):
+class LeagueApi(APIView):
     """A league season: each division's table and fixtures, and the next season's draft."""
+
+    refuses_reads = True  # its reads may be refused too: 400 in the schema
 
     permission_classes = [permissions.AllowAny]
 
@@ -344,7 +351,7 @@ class LeagueApi(ApiErrorsMixin, APIView):
                              club=season.club)
 
 
-class FixtureActionApi(ApiErrorsMixin, APIView):
+class FixtureActionApi(APIView):
     """report, confirm (the two players); enter or walkover (club admins); correct
     (referees and admins, with a reason); rule on a fixture past its deadline (referees:
     ``outcome`` void, walkover or result, with a reason). The actions of the league's page,

@@ -16,6 +16,14 @@ class FormatError(ValueError):
         self.message, self.values = message, values
         super().__init__(message % values if values else message)
 
+    @property
+    def template(self) -> str:
+        """The marked text (``config.refusals.refusal_text`` translates it, then fills it)."""
+        return self.message
+
+    def filled(self, template: str) -> str:
+        return template % self.values if self.values else template
+
 
 class UnknownFormatError(FormatError):
     """A format name this package does not build."""

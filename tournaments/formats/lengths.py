@@ -18,9 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from games.engine.scoring import MAX_MATCH_LENGTH
+
 from .errors import MatchLengthError, SettingError
 from .graph import Bracket, Flight
 from .i18n import gettext_noop
+
+#: The longest match an event schedules: a rule of the events, not of matches. A match may
+#: be up to the engine's ``MAX_MATCH_LENGTH`` (64: what a record, a live match or a finished
+#: match can be, a money session or a friendly 40-pointer included), but a tournament,
+#: ladder or league schedules odd lengths, as tournament play does, that fit a club's day:
+#: 25 points is already a day's match. Kept under the engine's bound.
+MAX_EVENT_LENGTH = 25
+assert MAX_EVENT_LENGTH <= MAX_MATCH_LENGTH
 
 DEFAULT_LENGTHS = {Flight.MAIN: 7, Flight.CONSOLATION: 5, Flight.LAST_CHANCE: 3}
 #: A match's length when nothing else is set: the main flight's (a round-based event's
@@ -36,11 +46,12 @@ FLIGHT_ROUND_NAMES = {flight: ("final",) if flight == Flight.FINAL else ROUND_NA
 
 
 def check_length(value: object, where: str = "match length") -> int:
-    """An odd number of points from 1 to 25, or a :class:`MatchLengthError` naming ``where``."""
+    """An odd number of points from 1 to ``MAX_EVENT_LENGTH``, or a
+    :class:`MatchLengthError` naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise MatchLengthError(gettext_noop("%(where)s: a match length is a whole number, not "
                                             "%(value)s."), where=where, value=repr(value))
-    if not 1 <= value <= 25 or value % 2 == 0:
+    if not 1 <= value <= MAX_EVENT_LENGTH or value % 2 == 0:
         raise MatchLengthError(gettext_noop("%(where)s: match lengths are odd, from 1 to 25 (not "
                                             "%(value)s)."), where=where, value=value)
     return value

@@ -9,10 +9,11 @@ overwrites a match that has started: a change there is flagged for the referee.
 
 from django.utils import timezone, translation
 
+from config.refusals import refusal_text
 from tournaments import formats
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .errors import TournamentError, format_error
+from .errors import TournamentError
 from .options import round_lengths, round_name
 from .outcomes import publish, walkover_if_withdrawn
 
@@ -26,7 +27,7 @@ def _plan(tournament: Tournament, entrants: int):
         return formats.build(tournament.format, entrants,
                              reset=tournament.options.get("reset", True))
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
 
 
 def knockout_start(*, tournament: Tournament, ranked: list[Entry], by=None) -> None:

@@ -2,10 +2,9 @@
 400, bad input) and, among them, a refusal of the person (``NotAllowed``: 403)."""
 
 from django.core.exceptions import PermissionDenied
-from django.utils.translation import gettext
 
 from audit.services import AuditError
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 from tournaments.models import Tournament
 
 
@@ -32,19 +31,9 @@ class NotAllowed(TournamentError, PermissionDenied):
 DOMAIN_ERRORS = (TournamentError, AuditError)
 
 
-def format_error(exc: Exception) -> str:
-    """A refusal of the formats package (no Django there) in the request's language: its
-    marked text translated, then filled in; any other error as it says itself."""
-    message = getattr(exc, "message", None)
-    if not message:
-        return str(exc)
-    values = getattr(exc, "values", None)
-    return gettext(message) % values if values else gettext(message)
-
-
 def lock_event(model, pk: int):
     """Lock an event's row (a tournament, a ladder, a league season) for this transaction,
-    bumping its version for the pages that poll it (``clubs.services.locks``): writers of
+    bumping its version for the pages that poll it (``ops.locks``): writers of
     one event queue up."""
     return lock_row(model, pk=pk, bump="version", related=("club",))
 

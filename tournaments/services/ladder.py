@@ -14,8 +14,9 @@ from audit.services import audit_record
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.selectors import player_of_user
-from clubs.services.locks import lock_row
+from config.refusals import refusal_text
 from config.texts import english, stored
+from ops.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments.formats import DEFAULT_LENGTH
@@ -23,9 +24,18 @@ from tournaments.formats import ladder as rules
 from tournaments.models import Challenge, Ladder, LadderRung
 from tournaments.models_formats import LadderDeparture
 
-from .errors import NotAllowed, TournamentError, format_error, lock_event
+from .errors import NotAllowed, TournamentError, lock_event
 from .options import match_length
-from .workflow import ResultKind, result_confirm, result_correct, result_enter, result_report
+from .workflow import (
+    ResultKind,
+    evidence_fields,
+    evidence_import,
+    evidence_verdict,
+    result_confirm,
+    result_correct,
+    result_enter,
+    result_report,
+)
 
 ChallengeStatus = Challenge.Status
 _UNPLAYED = (ChallengeStatus.OPEN, ChallengeStatus.ACCEPTED)
@@ -94,7 +104,7 @@ def challenge_issue(*, ladder: Ladder, by, challenged: Player | int, challenger=
                               last_opponent={k: v for k, v in last.items() if v},
                               busy=busy, names=names)
     except rules.ChallengeError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
     issued = now or timezone.now()
     return Challenge.objects.create(ladder=ladder, challenger_id=challenger_id,
                                     challenged_id=challenged_id, issued_at=issued,
@@ -173,40 +183,42 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
     the file's rules check confirms it (``challenge_verify``), unless
     ``unconfirmed_because`` says why a person must (one login played both sides): then the
     file is the evidence the opponent, or a club admin or referee, decides on. The opponent
-    may confirm it first either way."""
-    from games.services.match_import import MatchImportError, match_import
-
+    may confirm it first either way (the result workflow's step, as for the knockouts)."""
     row = challenge_report(challenge=challenge, by=by, winner=winner,
                            score_challenger=score_challenger,
                            score_challenged=score_challenged)
-    try:
-        row.match_record = match_import(
-            club=row.ladder.club, data=match_file, filename=filename, uploaded_by=by,
-            player_left=row.challenger, player_right=row.challenged, evidence=True)
-    except MatchImportError as exc:
-        raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
-            "error": exc}) from exc
-    row.note, row.note_message = english(unconfirmed_because), stored(unconfirmed_because)
-    row.save(update_fields=["match_record", "note", "note_message"])
+    record = evidence_import(club=row.ladder.club, data=match_file, filename=filename, by=by,
+                             left=row.challenger, right=row.challenged)
+    fields = evidence_fields(record, unconfirmed_because)
+    for name, value in fields.items():
+        setattr(row, name, value)
+    row.save(update_fields=list(fields))
     return row
 
 
 def challenge_verify(*, challenge_id: int) -> Challenge | None:
     """Once the reported file is checked: a passed check whose score agrees confirms the
-    result; anything else leaves it for the opponent or the director."""
+    result; anything else leaves it for the opponent or the director, saying why."""
     with transaction.atomic():
         row = Challenge.objects.select_related("match_record__rules_check").filter(
-            pk=challenge_id, status=ChallengeStatus.REPORTED, match_record__isnull=False).first()
-        if row is None or row.note or row.match_record.rules_check.status != "passed":
-            return None  # none, a person decides, or a file that does not confirm
+            pk=challenge_id, status=ChallengeStatus.REPORTED, match_record__isnull=False,
+            person_decides=False).first()
+        if row is None:
+            return None  # none, or a person decides
         ladder, row = _locked(row)  # re-read under the lock: confirmed meanwhile?
-        record = row.match_record
-        if row.status != ChallengeStatus.REPORTED or record is None:
+        if row.status != ChallengeStatus.REPORTED or row.match_record is None \
+                or row.person_decides:
             return None
-        file_winner = (row.challenger_id, row.challenged_id)[record.winner] \
-            if record.winner is not None else None
-        if (file_winner, record.score_left, record.score_right) != (
-                row.winner_id, row.score_challenger, row.score_challenged):
+        verdict = evidence_verdict(row.match_record, players=(row.challenger_id,
+                                                              row.challenged_id),
+                                   winner=row.winner_id, score_a=row.score_challenger,
+                                   score_b=row.score_challenged)
+        if verdict is None:
+            return None
+        if not verdict.confirms:
+            row.person_decides = True
+            row.note, row.note_message = english(verdict.why), stored(verdict.why)
+            row.save(update_fields=["person_decides", "note", "note_message"])
             return None
         _decide(ladder, row, status=ChallengeStatus.DECIDED)
         return row

@@ -13,7 +13,8 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club
 from clubs.permissions import club_players
-from clubs.services.locks import lock_row
+from config.refusals import refusal_text
+from ops.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tournaments import selectors_league as reads
@@ -21,7 +22,7 @@ from tournaments.formats import DEFAULT_LENGTH
 from tournaments.formats import league as rules
 from tournaments.models import Division, DivisionMember, Fixture, LeagueSeason
 
-from .errors import TournamentError, format_error, lock_event
+from .errors import TournamentError, lock_event
 from .options import match_length
 from .workflow import (
     ResultKind,
@@ -192,7 +193,7 @@ def season_finish(*, season: LeagueSeason, leaving: list[int] = (), joining: lis
                                          relegate=season.relegate, leaving=set(leaving),
                                          joining=list(joining))
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
     season.status = LeagueSeason.Status.FINISHED
     season.save(update_fields=["draft", "status"])
     return season

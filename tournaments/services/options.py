@@ -6,10 +6,11 @@ event: knockouts, the groups' knockout, ladders and leagues (:func:`match_length
 
 from django.utils.translation import gettext
 
+from config.refusals import refusal_text
 from tournaments import formats
 from tournaments.models import Tournament
 
-from .errors import TournamentError, format_error
+from .errors import TournamentError
 
 #: Formats whose rounds have names (final, semi-final) to give their own length.
 NAMED_ROUNDS = (*formats.FORMATS, "groups")
@@ -38,7 +39,7 @@ def match_length(value, where: str = "match length") -> int:
     try:
         return formats.check_length(value, where)
     except formats.FormatError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
 
 
 def _lengths(*, format: str, options: dict) -> tuple[dict, dict]:
@@ -50,7 +51,7 @@ def _lengths(*, format: str, options: dict) -> tuple[dict, dict]:
     try:
         return formats.length_settings(options.get("lengths") or {}, rounds)
     except formats.FormatError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
 
 
 def tournament_options(*, format: str, options: dict) -> dict:
@@ -103,7 +104,7 @@ def round_lengths(options: dict, bracket) -> dict[tuple[str, int], int]:
                                      rounds=options.get("round_lengths") or {})
     except formats.FormatError as exc:
         raise TournamentError(gettext("The event's match lengths: %(error)s") % {
-            "error": format_error(exc)}) from exc
+            "error": refusal_text(exc)}) from exc
 
 
 def round_name(*, flight: str, number: int, last: int) -> str:

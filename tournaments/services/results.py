@@ -10,8 +10,8 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.selectors import player_of_user
-from clubs.services.locks import lock_row
 from config.texts import StoredText, english, stored
+from ops.locks import lock_row
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
@@ -22,6 +22,9 @@ from .registry import tournament_refresh
 from .workflow import (
     ResultKind,
     check_score,
+    evidence_fields,
+    evidence_import,
+    evidence_verdict,
     is_opponent,
     reason_given,
     result_confirm,
@@ -113,11 +116,15 @@ class MatchResults(ResultKind):
         if open_report is not None:
             return _second_report(event, row, open_report, by=by, winner=winner,
                                   score_a=score_a, score_b=score_b)
-        record = _import_evidence(event, row, match_file, filename, by) if match_file else None
+        # The event's Crawford setting is what the players played under (a file's own
+        # header tags still win, as for any upload).
+        record = evidence_import(
+            club=event.club, data=match_file, filename=filename, by=by, left=row.player_a,
+            right=row.player_b, crawford=event.options.get("crawford", True),
+        ) if match_file else None
         report = ResultReport.objects.create(
             match=row, reported_by=by, winner_id=winner, score_a=score_a, score_b=score_b,
-            match_record=record, note=english(unconfirmed_because),
-            note_message=stored(unconfirmed_because))
+            **evidence_fields(record, unconfirmed_because))
         if row.status == MatchStatus.READY:
             row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
             row.save(update_fields=["status", "started_at"])
@@ -187,21 +194,6 @@ def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> 
         score_a=score_a, score_b=score_b))
 
 
-def _import_evidence(tournament, row, data: bytes, filename: str, by):
-    from games.services.match_import import MatchImportError, RuleOptions, match_import
-
-    # The event's Crawford setting is what the players played under (a file's own header
-    # tags still win, as for any upload).
-    rules = RuleOptions(crawford=tournament.options.get("crawford", True))
-    try:
-        return match_import(club=tournament.club, data=data, filename=filename, uploaded_by=by,
-                            player_left=row.player_a, player_right=row.player_b,
-                            options=rules, evidence=True)
-    except MatchImportError as exc:
-        raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
-            "error": exc}) from exc
-
-
 def _confirm(tournament, row, report, *, by) -> ResultReport:
     report.status, report.resolved_by = ReportStatus.CONFIRMED, by
     report.resolved_at = timezone.now()
@@ -263,32 +255,17 @@ def report_verify(*, report_id: int) -> ResultReport | None:
             pk=report_id, status=ReportStatus.PENDING).first()
         if report is None:
             return None
-        record = report.match_record
-        file_winner = None if record.winner is None else (
-            row.player_a_id if record.winner == 0 else row.player_b_id)
-        agrees = (file_winner == report.winner_id and
-                  (record.score_left, record.score_right) == (report.score_a, report.score_b))
-        if agrees and check.status == "passed":
-            # A pending report with a note was not made by each player's own login: the
-            # opponent confirms it, not the file.
-            return None if report.note else _confirm(tournament, row, report, by=None)
-        return _dispute(row, report, by=None, status=ReportStatus.FLAGGED,
-                        reason=_disagreement(report, record, check.status))
-
-
-def _disagreement(report: ResultReport, record, check_status: str) -> StoredText:
-    """Why a report's match file does not confirm it."""
-    scores = {"a": report.score_a, "b": report.score_b}
-    if check_status == "failed":
-        return StoredText.gettext(
-            "Reported %(a)s–%(b)s, but the rules check found violations.", **scores)
-    if check_status == "error":
-        return StoredText.gettext(
-            "Reported %(a)s–%(b)s, but the rules check could not replay the match file.",
-            **scores)
-    return StoredText.gettext("Reported %(a)s–%(b)s, but the match file's score is "
-                              "%(left)s–%(right)s.", left=record.score_left,
-                              right=record.score_right, **scores)
+        verdict = evidence_verdict(report.match_record, players=(row.player_a_id,
+                                                                 row.player_b_id),
+                                   winner=report.winner_id, score_a=report.score_a,
+                                   score_b=report.score_b)
+        if verdict is None or (verdict.confirms and report.person_decides):
+            return None  # not checked yet; or a person decides, not the file
+        if verdict.confirms:
+            return _confirm(tournament, row, report, by=None)
+        report.person_decides = True
+        report.save(update_fields=["person_decides"])
+        return _dispute(row, report, by=None, status=ReportStatus.FLAGGED, reason=verdict.why)
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Player
 from clubs.permissions import club_players
+from config.refusals import refusal_text
 from tournaments import selectors_rounds as reads
 from tournaments.formats import DEFAULT_LENGTH, swiss
 from tournaments.formats import groups as pure_groups
@@ -20,7 +21,7 @@ from tournaments.formats import standings as pure_standings
 from tournaments.formats.round_robin import berger_rounds
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
-from .errors import TournamentError, format_error, lock
+from .errors import TournamentError, lock
 from .outcomes import publish, walkover_if_withdrawn
 
 MatchStatus = TournamentMatch.Status
@@ -75,7 +76,7 @@ def format_settings(*, format: str, given: dict) -> dict:
     try:
         merged["tiebreaks"] = list(pure_standings.check_metrics(merged["tiebreaks"]))
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
     return merged
 
 
@@ -126,7 +127,7 @@ def round_robin_lay_out(tournament: Tournament, players: list[int], settings: di
         _lay_out_round_robin(tournament, players, flight="rr", label="Round",
                              cycles=settings["cycles"])
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
 
 
 def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -> None:
@@ -137,7 +138,7 @@ def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -
             _lay_out_round_robin(tournament, members, flight=label,
                                  label=f"Group {label} round", cycles=settings["cycles"])
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
 
 
 def _lay_out_round_robin(tournament, players, *, flight, label, cycles) -> None:
@@ -178,7 +179,7 @@ def swiss_round_preview(*, tournament: Tournament) -> dict:
                              bye_is_win=options["bye_is_win"],
                              late_half_points=options["late_half_points"])
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
     if not pairing.pairs:
         raise TournamentError(gettext("Only one player is left: close the event."))
     return {"round": len(games) + 1, "pairs": [list(p) for p in pairing.pairs],
@@ -336,7 +337,7 @@ def group_stage_finish(*, tournament: Tournament) -> list[int]:
     try:
         return pure_groups.knockout_seeds(finishers, event_settings(tournament)["qualifiers"])
     except ValueError as exc:
-        raise TournamentError(format_error(exc)) from exc
+        raise TournamentError(refusal_text(exc)) from exc
 
 
 def group_stage_link(*, tournament: Tournament, knockout: Tournament) -> None:

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.services.locks import lock_row
+from ops.locks import lock_row
 from tournaments.models import Entry, Tournament
 
 from .errors import NotAllowed, TournamentError, lock

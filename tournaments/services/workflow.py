@@ -4,6 +4,9 @@ round's) match, a ladder's challenge, a league's fixture.
     report -> confirm -> decided        one player reports, the opponent confirms
     enter -> decided                    the director enters a result at once
     correct (a reason) -> decided       a decided result changed, kept in the audit log
+    report with a match file -> the file's rules check confirms it (``evidence_verdict``),
+        unless a person must decide (``person_decides``: the report says why, or the file
+        does not agree): then the opponent, or the club's admins and referees, decide
 
 Every step locks the event, then the row; asks who may (the two players report, the
 reporter's opponent confirms); checks the score against the match length
@@ -15,6 +18,7 @@ handlers (``registry.py``). Callers run these inside ``transaction.atomic``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
@@ -23,6 +27,7 @@ from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.permissions import is_referee
 from clubs.selectors import player_of_user
+from config.texts import StoredText, english, stored
 
 from .errors import NotAllowed, TournamentError
 from .scores import result_check
@@ -204,3 +209,63 @@ def result_correct(kind: ResultKind, *, row, by, winner: int, score_a: int, scor
     row.confirmed_by = by
     kind.decide(event, row, status=kind.finished)
     return row
+
+
+# ------------------------------------------------------------------ a match file as evidence
+
+
+def evidence_import(*, club, data: bytes, filename: str, by, left, right, crawford: bool = True):
+    """A reported result's match file, stored as its evidence (checked and analysed; the
+    result, not the file, goes to the table of finished matches)."""
+    from games.services.match_import import MatchImportError, RuleOptions, match_import
+
+    try:
+        return match_import(club=club, data=data, filename=filename, uploaded_by=by,
+                            player_left=left, player_right=right,
+                            options=RuleOptions(crawford=crawford), evidence=True)
+    except MatchImportError as exc:
+        raise TournamentError(gettext("The match file was not accepted: %(error)s") % {
+            "error": exc}) from exc
+
+
+def evidence_fields(record, unconfirmed_because=()) -> dict:
+    """A report's evidence as its row keeps it: the match file, and whether a person must
+    decide (``unconfirmed_because`` says why: one login played both sides), the why kept
+    as the note."""
+    return {"match_record": record, "person_decides": bool(unconfirmed_because),
+            "note": english(unconfirmed_because), "note_message": stored(unconfirmed_because)}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a checked match file says of the result reported with it: it ``confirms`` it,
+    or ``why`` not (a person decides)."""
+
+    confirms: bool
+    why: StoredText | None = None
+
+
+def evidence_verdict(record, *, players: tuple[int, int], winner: int, score_a: int,
+                     score_b: int) -> Verdict | None:
+    """The verdict of ``record`` (its rules check ended) on a reported result; None while
+    the file is not checked yet (the check's end asks again)."""
+    status = record.rules_check.status
+    if status not in ("passed", "failed", "error"):
+        return None
+    file_winner = None if record.winner is None else players[record.winner]
+    agrees = (file_winner, record.score_left, record.score_right) == (winner, score_a, score_b)
+    if agrees and status == "passed":
+        return Verdict(True)
+    scores = {"a": score_a, "b": score_b}
+    if status == "failed":
+        why = StoredText.gettext(
+            "Reported %(a)s–%(b)s, but the rules check found violations.", **scores)
+    elif status == "error":
+        why = StoredText.gettext(
+            "Reported %(a)s–%(b)s, but the rules check could not replay the match file.",
+            **scores)
+    else:
+        why = StoredText.gettext("Reported %(a)s–%(b)s, but the match file's score is "
+                                 "%(left)s–%(right)s.", left=record.score_left,
+                                 right=record.score_right, **scores)
+    return Verdict(False, why)

@@ -41,6 +41,29 @@ def test_a_refused_resignation_lets_the_game_go_on():
     assert game.phase is Phase.ROLL and game.resignation is None
 
 
+def test_a_player_may_not_resign_while_the_opponent_has_dice_to_play():
+    game = opened()
+    game.roll((4, 2))  # player 1 rolled: player 0 waits until they have played
+    with pytest.raises(GameStateError, match="resign_turn"):
+        game.resign(0, ResultKind.SINGLE)
+    game.resign(1, ResultKind.SINGLE)  # the one on roll may, after rolling
+    assert game.phase is Phase.RESIGN
+
+
+def test_a_record_replayed_as_played_keeps_a_resignation_whenever_it_came():
+    game = Game(Rules(), as_played=True)
+    game.roll_opening((3, 1))
+    assert game.resign_refusal(1) is None
+
+
+def test_an_opening_roll_written_by_its_winner_is_never_a_doublet():
+    game = Game(Rules())
+    with pytest.raises(GameStateError, match="opening_doublet"):
+        game.roll_opening_won(1, (4, 4))
+    game.roll_opening_won(1, (6, 2))
+    assert (game.on_roll, game.dice, game.phase) == (1, (6, 2), Phase.MOVE)
+
+
 def test_a_resigned_gammon_counts_single_under_jacoby_with_the_cube_centred():
     game = opened(Rules(jacoby=True))
     game.resign(1, ResultKind.GAMMON)

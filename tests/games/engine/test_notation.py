@@ -107,3 +107,11 @@ def test_points_written_outrank_missing_hit_marks():
     play = match_play(Position.from_position_id("4PPgQSDMTvABMA"), (6, 4), "13/7 7/3")
     assert {move.dst for move in play.moves} == {7, 3}
     assert any(move.hit and move.dst == 7 for move in play.moves)
+
+
+def test_gnubg_s_step_notation_is_written_once_by_the_engine():
+    from games.engine import Move, format_steps
+
+    assert format_steps([Move(25, 22), Move(6, 0, hit=False)]) == "25/22 6/0"
+    assert format_steps([(13, 7), (7, 3)]) == "13/7 7/3"  # in the order given, no hit marks
+    assert format_steps([Move(8, 5, hit=True)]) == "8/5"

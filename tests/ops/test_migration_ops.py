@@ -4,7 +4,7 @@ import pytest
 from django.db import migrations, models
 from django.db.migrations.state import ModelState, ProjectState
 
-from clubs.migration_ops import AlterFieldWords, AlterModelWords
+from ops.migration_ops import AlterFieldWords, AlterModelWords
 
 
 def _state() -> ProjectState:
