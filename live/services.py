@@ -54,7 +54,9 @@ class StaleAction(LiveError, ConflictError):
 def refusal_text(refused: Refused) -> str:
     """The core's refusal in the active language (its template translated, then filled)."""
     text = gettext(refused.template)
-    return text % refused.params if refused.params else text
+    params = {name: gettext(value) if name in refused.marked else value
+              for name, value in refused.params.items()}
+    return text % params if params else text
 
 
 # --------------------------------------------------------------------------- starting

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Player
 from clubs.permissions import club_players
 from clubs.services.locks import lock_row
+from config.texts import StoredText, english, stored
 
 from .models import FinishedMatch
 from .signals import finished_matches_changed
@@ -41,9 +42,10 @@ def finished_match_record(
     *, club: Club, source: str, source_id: int, player_a: Player, player_b: Player | None,
     length: int, winner: Player | None, finished_at: datetime.datetime,
     score_a: int | None = None, score_b: int | None = None,
-    outcome: str = FinishedMatch.Outcome.PLAYED, event: str = "",
+    outcome: str = FinishedMatch.Outcome.PLAYED, event: str | StoredText = "",
 ) -> FinishedMatch:
-    """Create or update the row of one source match (a correction updates it in place)."""
+    """Create or update the row of one source match (a correction updates it in place).
+    ``event`` is a plain name or a sentence to translate wherever it is shown."""
     if source not in FinishedMatch.Source.values:
         raise FinishedMatchError(gettext("Unknown source %(source)r.") % {"source": source})
     if outcome not in FinishedMatch.Outcome.values:
@@ -63,7 +65,7 @@ def finished_match_record(
         "club": club, "player_a": player_a, "player_b": player_b, "length": length,
         "winner": None if outcome == FinishedMatch.Outcome.VOID else winner,
         "score_a": score_a, "score_b": score_b, "finished_at": finished_at,
-        "outcome": outcome, "event": event[:200],
+        "outcome": outcome, "event": english(event)[:200], "event_message": stored(event),
     }
     row = lock_row(FinishedMatch, missing_ok=True, source=source, source_id=source_id)
     if row is None:
