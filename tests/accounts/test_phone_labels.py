@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import OutboundMail
+from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,9 @@ def test_the_outboxs_phone_labels_are_in_the_pages_language(client, club, alice)
     assert not _labels(page) & {"when", "to", "status", "tries"}
 
 
-def test_the_invitations_phone_labels_are_in_the_pages_language(client, club, alice, erin):
+def test_the_invitations_phone_labels_are_in_the_pages_language(client, club, alice):
+    erin = PlayerFactory(name="Erin", email="erin@example.org")
+    MembershipFactory(club=club, player=erin, role="player")
     client.force_login(alice)
     client.post(reverse("accounts:club-invitations", args=[club.slug]), {
         "form": "one", "one-player": erin.pk, "one-email": "erin@example.org",
