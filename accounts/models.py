@@ -78,7 +78,8 @@ class OutboundMail(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.kind} to {self.recipient} ({self.status})"
+        return gettext("%(kind)s to %(recipient)s (%(status)s)") % {
+            "kind": self.kind, "recipient": self.recipient, "status": self.get_status_display()}
 
     @property
     def recipient(self) -> str:
@@ -105,7 +106,8 @@ class Invitation(models.Model):
     email = models.EmailField(verbose_name=gettext_lazy("email"))
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER,
                             verbose_name=gettext_lazy("role"))
-    token_hash = models.CharField(max_length=64, unique=True)
+    token_hash = models.CharField(max_length=64, unique=True,
+                                  verbose_name=gettext_lazy("token hash"))
     expires_at = models.DateTimeField(verbose_name=gettext_lazy("expires at"))
     sent_count = models.PositiveSmallIntegerField(default=1,
                                                   verbose_name=gettext_lazy("sent count"))
@@ -142,7 +144,7 @@ class Invitation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.email} to {self.club}"
+        return gettext("%(email)s to %(club)s") % {"email": self.email, "club": self.club}
 
     @property
     def invitee_name(self) -> str:
@@ -195,7 +197,7 @@ class JoinRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} asks to join {self.club}"
+        return gettext("%(user)s asks to join %(club)s") % {"user": self.user, "club": self.club}
 
 
 class AccountPreference(models.Model):
@@ -213,4 +215,4 @@ class AccountPreference(models.Model):
         verbose_name_plural = gettext_lazy("account preferences")
 
     def __str__(self) -> str:
-        return f"{self.user}: {self.language or 'no language chosen'}"
+        return f"{self.user}: {self.language or gettext('no language chosen')}"

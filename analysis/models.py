@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from .core.decisions import Thresholds
 
@@ -77,18 +77,21 @@ class Analysis(models.Model):
     progress = models.PositiveSmallIntegerField(
         default=0, verbose_name=gettext_lazy("progress"),
         help_text=gettext_lazy("Percent, while running."))
-    gnubg_version = models.CharField(max_length=40, blank=True)
-    error = models.TextField(blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    queued_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    gnubg_version = models.CharField(max_length=40, blank=True,
+                                     verbose_name=gettext_lazy("gnubg version"))
+    error = models.TextField(blank=True, verbose_name=gettext_lazy("error"))
+    attempts = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("attempts"))
+    queued_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("queued at"))
+    started_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished at"))
     #: One dict per decision (analysis.core.decisions.Decision.to_dict), in match order,
     #: each with the match turn it belongs to ("turn": MatchTurn id, or null).
-    decisions = models.JSONField(default=list, blank=True)
+    decisions = models.JSONField(default=list, blank=True, verbose_name=gettext_lazy("decisions"))
     #: The thresholds gnubg marked the decisions at ({"doubtful": .., "bad": ..,
     #: "very_bad": ..}; empty for an analysis stored before they were kept).
-    thresholds = models.JSONField(default=dict, blank=True)
+    thresholds = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("thresholds"))
 
     class Meta:
         verbose_name = gettext_lazy("analysis")
@@ -100,41 +103,49 @@ class Analysis(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"analysis of {self.record}: {self.status}"
+        return gettext("analysis of %(record)s: %(status)s") % {
+            "record": self.record, "status": self.get_status_display()}
 
 
 class PlayerAnalysis(models.Model):
     """One player's figures for one analysed match, as gnubg's "show statistics match"
     gives them (EMG and mEMG)."""
 
-    analysis = models.ForeignKey(Analysis, on_delete=models.CASCADE, related_name="players")
+    analysis = models.ForeignKey(Analysis, on_delete=models.CASCADE, related_name="players",
+                                 verbose_name=gettext_lazy("analysis"))
     side = models.PositiveSmallIntegerField(
-        help_text=gettext_lazy("0: the player named first (left)."))
+        help_text=gettext_lazy("0: the player named first (left)."),
+        verbose_name=gettext_lazy("side"))
     player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE,
-                               related_name="analyses")
+                               related_name="analyses", verbose_name=gettext_lazy("player"))
     name = models.CharField(max_length=200,
-                            help_text=gettext_lazy("As gnubg read it from the file."))
-    moves = models.PositiveIntegerField()
-    unforced_moves = models.PositiveIntegerField()
-    chequer_error_total = models.FloatField()
-    chequer_error_rate = models.FloatField()
-    cube_decisions = models.PositiveIntegerField()
-    close_cube_decisions = models.PositiveIntegerField()
-    cube_error_total = models.FloatField()
-    cube_error_rate = models.FloatField()
-    error_total = models.FloatField()
-    error_rate = models.FloatField()
-    doubtful = models.PositiveIntegerField()
-    bad = models.PositiveIntegerField()
-    very_bad = models.PositiveIntegerField()
-    luck_total = models.FloatField()
-    luck_rate = models.FloatField()
+                            help_text=gettext_lazy("As gnubg read it from the file."),
+                            verbose_name=gettext_lazy("name"))
+    moves = models.PositiveIntegerField(verbose_name=gettext_lazy("moves"))
+    unforced_moves = models.PositiveIntegerField(verbose_name=gettext_lazy("unforced moves"))
+    chequer_error_total = models.FloatField(verbose_name=gettext_lazy("chequer error total"))
+    chequer_error_rate = models.FloatField(verbose_name=gettext_lazy("chequer error rate"))
+    cube_decisions = models.PositiveIntegerField(verbose_name=gettext_lazy("cube decisions"))
+    close_cube_decisions = models.PositiveIntegerField(
+        verbose_name=gettext_lazy("close cube decisions"))
+    cube_error_total = models.FloatField(verbose_name=gettext_lazy("cube error total"))
+    cube_error_rate = models.FloatField(verbose_name=gettext_lazy("cube error rate"))
+    error_total = models.FloatField(verbose_name=gettext_lazy("error total"))
+    error_rate = models.FloatField(verbose_name=gettext_lazy("error rate"))
+    doubtful = models.PositiveIntegerField(verbose_name=gettext_lazy("doubtful"))
+    bad = models.PositiveIntegerField(verbose_name=gettext_lazy("bad"))
+    very_bad = models.PositiveIntegerField(verbose_name=gettext_lazy("very bad"))
+    luck_total = models.FloatField(verbose_name=gettext_lazy("luck total"))
+    luck_rate = models.FloatField(verbose_name=gettext_lazy("luck rate"))
     # null: an analysis stored before gnubg's own figures were kept, or no result
-    snowie_error_rate = models.FloatField(null=True, blank=True)
+    snowie_error_rate = models.FloatField(null=True, blank=True,
+                                          verbose_name=gettext_lazy("snowie error rate"))
     actual_result = models.FloatField(
         null=True, blank=True,
-        help_text=gettext_lazy("Match winning chance gained from 50%, or points."))
-    luck_adjusted_result = models.FloatField(null=True, blank=True)
+        help_text=gettext_lazy("Match winning chance gained from 50%, or points."),
+        verbose_name=gettext_lazy("actual result"))
+    luck_adjusted_result = models.FloatField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("luck adjusted result"))
 
     class Meta:
         ordering = ["analysis", "side"]
@@ -154,7 +165,8 @@ class PlayerChoice(models.Model):
     choose; some players do not want it shown)."""
 
     player = models.OneToOneField("clubs.Player", on_delete=models.CASCADE,
-                                  related_name="analysis_choice")
+                                  related_name="analysis_choice",
+                                  verbose_name=gettext_lazy("player"))
     on_leaderboard = models.BooleanField(default=False,
                                          verbose_name=gettext_lazy("on the leaderboard"))
 
@@ -163,4 +175,6 @@ class PlayerChoice(models.Model):
         verbose_name_plural = gettext_lazy("players' choices")
 
     def __str__(self) -> str:
-        return f"{self.player}: {'on' if self.on_leaderboard else 'off'} the leaderboard"
+        if self.on_leaderboard:
+            return gettext("%(player)s: on the leaderboard") % {"player": self.player}
+        return gettext("%(player)s: off the leaderboard") % {"player": self.player}

@@ -4,7 +4,7 @@ leaderboard (clubs and players that chose to show it)."""
 
 from django.db.models import Count, Sum
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext
 
 from clubs.models import Club, Player
@@ -37,7 +37,7 @@ def player_analysis_page(*, club: Club, player: Player) -> dict:
     rows = [_match_row(row) for row in _club_rows(club, player)]
     points = [(r["when"], r["error_rate"], r["won"],
                gettext("%(date)s v %(opponent)s: %(rate)s mEMG") % {
-                   "date": f"{timezone.localtime(r['when']):%Y-%m-%d}",
+                   "date": date_format(timezone.localtime(r["when"]), "SHORT_DATE_FORMAT"),
                    "opponent": r["opponent"], "rate": number_format(r["error_rate"], 1)})
               for r in rows]
     by_rate = sorted(rows, key=lambda r: (r["error_rate"], r["when"]))

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 
 class ClubQuerySet(models.QuerySet):
@@ -148,7 +148,8 @@ class Membership(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.club} ({self.get_role_display()})"
+        return gettext("%(player)s in %(club)s (%(role)s)") % {
+            "player": self.player, "club": self.club, "role": self.get_role_display()}
 
 
 WRITER_ROLES = (Membership.Role.ADMIN, Membership.Role.REFEREE)

@@ -104,6 +104,11 @@ def refusal_text(exc: Exception) -> str:
         return " ".join(exc.messages)
     template = getattr(exc, "template", None)
     if template and callable(getattr(exc, "filled", None)):  # a pure core's error
+        marked = getattr(exc, "marked", ())
+        if marked:  # values that are marked sentences too: translated before filling
+            params = {name: gettext(value) if name in marked else value
+                      for name, value in exc.params.items()}
+            return gettext(template) % params
         return exc.filled(gettext(template))
     return str(exc)
 

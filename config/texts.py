@@ -4,11 +4,12 @@ A notification, a report's note or a match's flag is stored once but read in eac
 language (which they may change later), and a mail is written in its recipient's: so the
 row keeps the English sentence (the msgid) and its values, not a rendered text.
 ``StoredText.gettext("%(name)s won", name=...)`` (or ``.ngettext(singular, plural, count,
-...)``) marks the sentence for the extractor; ``str()`` translates it in the active
-language, its values formatted there too (a ``Decimal`` with two decimals, a date or a time
-in the language's format). ``as_json`` / ``from_json`` are its stored form
-(``Notification.message``, ``ResultReport.note_message``…); ``english`` is the text a
-row's plain column keeps (what code and exports read).
+...)``, ``.pgettext(context, msgid, ...)``) marks the sentence for the extractor; ``str()``
+translates it in the active language, its values formatted there too (a ``Decimal`` with
+two decimals, a date or a time in the language's format). ``as_json`` / ``from_json`` are
+its stored form (``Notification.message``, ``ResultReport.note_message``,
+``Round.name_message``…); ``english`` is the text a row's plain column keeps (what code
+and exports read).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import datetime
 from decimal import Decimal
 
 from django.utils import formats, timezone, translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 
 def _store(value):
@@ -53,14 +54,20 @@ def _shown(value):
 
 
 class StoredText:
-    def __init__(self, msgid: str, plural: str = "", count: int | None = None, **params):
-        self.msgid, self.plural, self.count = msgid, plural, count
+    def __init__(self, msgid: str, plural: str = "", count: int | None = None, *,
+                 context: str = "", **params):
+        self.msgid, self.plural, self.count, self.context = msgid, plural, count, context
         self.params = {name: _store(value) for name, value in params.items()}
 
     @classmethod
     def gettext(cls, msgid: str, **params) -> StoredText:
         """The sentence ``msgid`` with its ``%(name)s`` values (marked for the extractor)."""
         return cls(msgid, **params)
+
+    @classmethod
+    def pgettext(cls, context: str, msgid: str, **params) -> StoredText:
+        """A sentence with a context (a word that reads differently elsewhere)."""
+        return cls(msgid, context=context, **params)
 
     @classmethod
     def ngettext(cls, singular: str, plural: str, count: int, **params) -> StoredText:
@@ -70,6 +77,8 @@ class StoredText:
     def __str__(self) -> str:
         if self.plural:
             text = ngettext(self.msgid, self.plural, self.count)
+        elif self.context:
+            text = pgettext(self.context, self.msgid)
         else:
             text = gettext(self.msgid)
         values = {name: _shown(value) for name, value in self.params.items()}
@@ -86,11 +95,14 @@ class StoredText:
         stored = {"msgid": self.msgid, "params": self.params}
         if self.plural:
             stored.update(plural=self.plural, count=self.count)
+        if self.context:
+            stored["context"] = self.context
         return stored
 
     @classmethod
     def from_json(cls, stored: dict) -> StoredText:
-        text = cls(stored.get("msgid", ""), stored.get("plural", ""), stored.get("count"))
+        text = cls(stored.get("msgid", ""), stored.get("plural", ""), stored.get("count"),
+                   context=stored.get("context", ""))
         text.params = dict(stored.get("params") or {})
         return text
 

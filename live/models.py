@@ -8,7 +8,7 @@ action writes nothing.
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from config.texts import StoredText, render
 
@@ -109,8 +109,12 @@ class LiveMatch(models.Model):
         ]
 
     def __str__(self) -> str:
-        b = self.player_b.name if self.player_b_id else "the computer"
-        return f"{self.player_a.name} v {b} ({self.length or 'money'})"
+        b = self.player_b.name if self.player_b_id else gettext("the computer")
+        if self.length:
+            return gettext("%(left)s v %(right)s (%(length)s-point match)") % {
+                "left": self.player_a.name, "right": b, "length": self.length}
+        return gettext("%(left)s v %(right)s (money session)") % {
+            "left": self.player_a.name, "right": b}
 
     @property
     def is_practice(self) -> bool:
@@ -144,22 +148,29 @@ class LiveAction(models.Model):
         ACCEPT = "accept", pgettext_lazy("live action", "Accept")
         REJECT = "reject", pgettext_lazy("live action", "Reject")
 
-    match = models.ForeignKey(LiveMatch, on_delete=models.CASCADE, related_name="actions")
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=8, choices=Kind.choices)
+    match = models.ForeignKey(LiveMatch, on_delete=models.CASCADE, related_name="actions",
+                              verbose_name=gettext_lazy("match"))
+    seq = models.PositiveIntegerField(verbose_name=gettext_lazy("seq"))
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
     #: 0 = player A, 1 = player B; null: an opening tie rolled by the server.
-    side = models.PositiveSmallIntegerField(null=True, blank=True)
-    die1 = models.PositiveSmallIntegerField(null=True, blank=True)
-    die2 = models.PositiveSmallIntegerField(null=True, blank=True)
-    play = models.CharField(max_length=120, blank=True)
-    value = models.PositiveSmallIntegerField(null=True, blank=True)
+    side = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            verbose_name=gettext_lazy("side"))
+    die1 = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            verbose_name=gettext_lazy("first die"))
+    die2 = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            verbose_name=gettext_lazy("second die"))
+    play = models.CharField(max_length=120, blank=True, verbose_name=gettext_lazy("play"))
+    value = models.PositiveSmallIntegerField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("value"))
     #: Who pressed it (a player, a club admin for a tournament match); null: the computer.
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                           on_delete=models.SET_NULL, related_name="+")
+                           on_delete=models.SET_NULL, related_name="+",
+                           verbose_name=gettext_lazy("by"))
     #: For whom (0 = player A, 1 = player B): the player ``by`` acted as. It differs from
     #: ``by``'s own player on one device or when a club admin acts for a player.
-    for_side = models.PositiveSmallIntegerField(null=True, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
+    for_side = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                verbose_name=gettext_lazy("for side"))
+    at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("when"))
 
     class Meta:
         ordering = ["match", "seq"]

@@ -22,12 +22,12 @@ from clubs.permissions import club_for_member, is_club_admin
 from config.views_refusals import refusal_json
 from games.board.svg import BAR_TITLE, OFF_TITLE, BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
-from games.engine.matchfile import format_event
 from games.models import ReplaySetting
 from live import selectors, services
 from live.core import LiveMatchPlay
 from live.models import LiveMatch
 from live.permissions import live_club_for_viewer, live_sides_for
+from live.texts import event_text
 from live.views_lobby import lobby_me, lobby_members, lobby_player
 from tournaments.models import Challenge, TournamentMatch
 
@@ -129,8 +129,7 @@ def _board_context(request, match: LiveMatch, played: LiveMatchPlay, *,
         "resign_offered": resign_words.get((state.get("resignation") or {}).get("value"), ""),
         "board": mark_safe(_board_svg(played, home=_home(request), actor=actor,  # noqa: S308
                                       targets=controls["move"])),
-        "moves": [(names[event.player], format_event(event).strip())
-                  for event in played.sheet.events],
+        "moves": [(names[event.player], event_text(event)) for event in played.sheet.events],
         "resign_words": resign_words,
         "offered": 2 * game.cube.value,
         "crawford": game.crawford_game and not played.opening,

@@ -44,7 +44,7 @@ class Notification(models.Model):
         verbose_name_plural = gettext_lazy("notifications")
 
     def __str__(self) -> str:
-        return f"{self.user}: {self.text}"
+        return f"{self.user}: {self.shown_text}"
 
     @property
     def shown_text(self) -> str:

@@ -38,25 +38,34 @@ class RatingSettings(models.Model):
         TOURNAMENT_WINS = "tournament_wins", gettext_lazy("Tournament wins")
         PLACES = "places", gettext_lazy("Places (top 3)")
 
-    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_settings")
-    start_rating = models.FloatField(default=1500.0)
-    experience_ramp = models.BooleanField(default=True)
-    ramp_counts_current_match = models.BooleanField(default=False)
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="rating_settings",
+                                verbose_name=gettext_lazy("club"))
+    start_rating = models.FloatField(default=1500.0, verbose_name=gettext_lazy("start rating"))
+    experience_ramp = models.BooleanField(default=True,
+                                          verbose_name=gettext_lazy("experience ramp"))
+    ramp_counts_current_match = models.BooleanField(
+        default=False, verbose_name=gettext_lazy("ramp counts current match"))
     rate_one_point = models.BooleanField(gettext_lazy("Rate 1-point matches"), default=True)
     rate_ladder = models.BooleanField(gettext_lazy("Rate ladder matches"), default=True)
     rate_friendly = models.BooleanField(
         gettext_lazy("Rate uploaded friendly match records"), default=False)
-    points_per_match_win = models.FloatField(default=1.0)
-    points_per_attendance = models.FloatField(default=1.0)
+    points_per_match_win = models.FloatField(default=1.0,
+                                             verbose_name=gettext_lazy("points per match win"))
+    points_per_attendance = models.FloatField(default=1.0,
+                                              verbose_name=gettext_lazy("points per attendance"))
     points_first = models.FloatField(gettext_lazy("Share of the field for 1st"), default=1.0)
     points_second = models.FloatField(gettext_lazy("Share of the field for 2nd"), default=0.5)
     points_third = models.FloatField(gettext_lazy("Share of the field for 3rd"), default=0.25)
-    leaderboard_columns = models.JSONField(default=_default_columns)
-    recompute_from_at = models.DateTimeField(null=True, blank=True)
-    recompute_from_match = models.BigIntegerField(null=True, blank=True)
-    recomputed_at = models.DateTimeField(null=True, blank=True)
+    leaderboard_columns = models.JSONField(default=_default_columns,
+                                           verbose_name=gettext_lazy("leaderboard columns"))
+    recompute_from_at = models.DateTimeField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("recompute from at"))
+    recompute_from_match = models.BigIntegerField(null=True, blank=True,
+                                                  verbose_name=gettext_lazy("recompute from match"))
+    recomputed_at = models.DateTimeField(null=True, blank=True,
+                                         verbose_name=gettext_lazy("recomputed at"))
     #: Bumped by every recompute, settings change and new season: the pages' cache key.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
 
     class Meta:
         db_table = "clubs_ratingsettings"  # made by the clubs app; kept in place
@@ -132,11 +141,12 @@ class Rating(models.Model):
 
     pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="ratings",
                              verbose_name=gettext_lazy("pool"))
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    rating = models.FloatField()
-    experience = models.PositiveIntegerField(default=0)
-    matches = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings",
+                               verbose_name=gettext_lazy("player"))
+    rating = models.FloatField(verbose_name=gettext_lazy("rating"))
+    experience = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("experience"))
+    matches = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("matches"))
+    wins = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("wins"))
 
     class Meta:
         verbose_name = gettext_lazy("rating")
@@ -163,19 +173,21 @@ class RatingChange(models.Model):
     pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="rating_changes",
                              verbose_name=gettext_lazy("pool"))
     match = models.ForeignKey("results.FinishedMatch", on_delete=models.CASCADE,
-                              related_name="rating_changes")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    finished_at = models.DateTimeField()
-    length = models.PositiveSmallIntegerField()
-    won = models.BooleanField()
-    rating_before = models.FloatField()
-    rating_after = models.FloatField()
-    change = models.FloatField()
-    experience_before = models.PositiveIntegerField()
-    experience_after = models.PositiveIntegerField()
-    k = models.FloatField()
-    p = models.FloatField()
+                              related_name="rating_changes", verbose_name=gettext_lazy("match"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=gettext_lazy("player"))
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                                 verbose_name=gettext_lazy("opponent"))
+    finished_at = models.DateTimeField(verbose_name=gettext_lazy("finished at"))
+    length = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("length"))
+    won = models.BooleanField(verbose_name=gettext_lazy("won"))
+    rating_before = models.FloatField(verbose_name=gettext_lazy("rating before"))
+    rating_after = models.FloatField(verbose_name=gettext_lazy("rating after"))
+    change = models.FloatField(verbose_name=gettext_lazy("change"))
+    experience_before = models.PositiveIntegerField(verbose_name=gettext_lazy("experience before"))
+    experience_after = models.PositiveIntegerField(verbose_name=gettext_lazy("experience after"))
+    k = models.FloatField(verbose_name=gettext_lazy("K factor"))
+    p = models.FloatField(verbose_name=gettext_lazy("probability"))
 
     class Meta:
         verbose_name = gettext_lazy("rating change")
@@ -207,10 +219,11 @@ class RatingChange(models.Model):
 class Season(models.Model):
     """A date range for a club's leaderboard (both days included)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=60)
-    starts_on = models.DateField()
-    ends_on = models.DateField()
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons",
+                             verbose_name=gettext_lazy("club"))
+    name = models.CharField(max_length=60, verbose_name=gettext_lazy("name"))
+    starts_on = models.DateField(verbose_name=gettext_lazy("starts on"))
+    ends_on = models.DateField(verbose_name=gettext_lazy("ends on"))
 
     class Meta:
         verbose_name = gettext_lazy("season")
@@ -232,15 +245,18 @@ class MasterPointAward(models.Model):
 
     Rewritten whole with the ratings after any change to the club's results."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="master_points")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="master_points",
+                             verbose_name=gettext_lazy("club"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=gettext_lazy("player"))
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE,
-                                   related_name="+")
-    competition = models.CharField(max_length=12)
-    match_wins = models.PositiveIntegerField(default=0)
-    match_points = models.FloatField(default=0.0)
-    placement_points = models.FloatField(default=0.0)
-    place = models.PositiveSmallIntegerField(null=True, blank=True)
+                                   related_name="+", verbose_name=gettext_lazy("tournament"))
+    competition = models.CharField(max_length=12, verbose_name=gettext_lazy("competition"))
+    match_wins = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("match wins"))
+    match_points = models.FloatField(default=0.0, verbose_name=gettext_lazy("match points"))
+    placement_points = models.FloatField(default=0.0, verbose_name=gettext_lazy("placement points"))
+    place = models.PositiveSmallIntegerField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("place"))
 
     class Meta:
         verbose_name = gettext_lazy("master point award")

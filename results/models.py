@@ -12,8 +12,9 @@ records and standings read only this table.
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from config.texts import shown
 from games.engine.scoring import MAX_MATCH_LENGTH
 
 
@@ -73,6 +74,9 @@ class FinishedMatch(models.Model):
     source_id = models.PositiveBigIntegerField(verbose_name=gettext_lazy("source ID"))
     #: Where it was played: a tournament's name and flight, a league's division...
     event = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("event"))
+    #: The event's sentence untranslated (``config.texts``: a tournament's round), shown in
+    #: the reader's language; empty: ``event`` is shown as written.
+    event_message = models.JSONField(default=list, blank=True)
     outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PLAYED,
                                verbose_name=gettext_lazy("outcome"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
@@ -116,8 +120,15 @@ class FinishedMatch(models.Model):
         ]
 
     def __str__(self) -> str:
-        opponent = self.player_b or "bye"
-        return f"{self.player_a} v {opponent} ({self.length}p, {self.get_outcome_display()})"
+        values = {"a": self.player_a, "b": self.player_b or gettext("bye"),
+                  "length": self.length, "outcome": self.get_outcome_display()}
+        return ngettext("%(a)s v %(b)s (%(length)s point, %(outcome)s)",
+                        "%(a)s v %(b)s (%(length)s points, %(outcome)s)", self.length) % values
+
+    @property
+    def event_shown(self) -> str:
+        """Where it was played, in the reader's language."""
+        return shown(self.event_message, self.event)
 
     @property
     def is_played(self) -> bool:

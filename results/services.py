@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services.players import PlayerMergeError, player_rows_reassign
+from config.texts import StoredText, english, stored
 from games.engine.scoring import MAX_MATCH_LENGTH
 from ops.locks import lock_row
 
@@ -73,14 +74,14 @@ def finished_match_record(
     *, club: Club, source: str, source_id: int, player_a: Player, player_b: Player | None,
     length: int, winner: Player | None, finished_at: datetime.datetime,
     score_a: int | None = None, score_b: int | None = None,
-    outcome: str = FinishedMatch.Outcome.PLAYED, event: str = "",
+    outcome: str = FinishedMatch.Outcome.PLAYED, event: str | StoredText = "",
     player_a_club: Club | None = None, player_b_club: Club | None = None,
 ) -> FinishedMatch:
     """Create or update the row of one source match (a correction updates it in place).
 
     ``club`` organises the match; each player plays for ``player_a_club``/``player_b_club``
     when given (one of the organiser's member clubs), else for the member club where they
-    are a member."""
+    are a member. ``event`` is a plain name or a sentence to translate wherever it is shown."""
     if source not in FinishedMatch.Source.values:
         raise FinishedMatchError(gettext("Unknown source %(source)r.") % {"source": source})
     if outcome not in FinishedMatch.Outcome.values:
@@ -104,7 +105,7 @@ def finished_match_record(
         "player_a_club": clubs[0], "player_b_club": clubs[1] if player_b else None,
         "winner": None if outcome == FinishedMatch.Outcome.VOID else winner,
         "score_a": score_a, "score_b": score_b, "finished_at": finished_at,
-        "outcome": outcome, "event": event[:200],
+        "outcome": outcome, "event": english(event)[:200], "event_message": stored(event),
     }
     row = lock_row(FinishedMatch, missing_ok=True, source=source, source_id=source_id)
     if row is None:

@@ -10,11 +10,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils import formats
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from config.texts import shown
+from config.texts import restored, shown
 from tournaments.formats import standings as pure_standings
-from tournaments.models_labels import competition_name, place_label, round_name
+from tournaments.models_labels import competition_name, place_label
 
 
 class Tournament(models.Model):
@@ -69,25 +70,32 @@ class Tournament(models.Model):
         RATING = "rating", gettext_lazy("By rating")
         RANDOM = "random", gettext_lazy("Random draw")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="tournaments")
-    name = models.CharField(max_length=120)
-    starts_on = models.DateField()
-    ends_on = models.DateField(null=True, blank=True)
-    format = models.CharField(max_length=32, choices=Format.choices, default=Format.SINGLE)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
-    seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.ORDER)
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="tournaments",
+                             verbose_name=gettext_lazy("club"))
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    starts_on = models.DateField(verbose_name=gettext_lazy("starts on"))
+    ends_on = models.DateField(null=True, blank=True, verbose_name=gettext_lazy("ends on"))
+    format = models.CharField(max_length=32, choices=Format.choices, default=Format.SINGLE,
+                              verbose_name=gettext_lazy("format"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT,
+                              verbose_name=gettext_lazy("status"))
+    seeding = models.CharField(max_length=8, choices=Seeding.choices, default=Seeding.ORDER,
+                               verbose_name=gettext_lazy("seeding"))
     #: The random draw's seed, recorded so the draw can be reproduced and checked.
-    draw_seed = models.CharField(max_length=64, blank=True)
+    draw_seed = models.CharField(max_length=64, blank=True, verbose_name=gettext_lazy("draw seed"))
     #: Format settings: lengths per flight and round, Crawford, the reset, pace... (see
     #: ``tournaments.services.DEFAULT_OPTIONS``).
-    options = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("options"))
     #: Bumped by every write: the public page's poll compares it.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+                                   on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=gettext_lazy("created by"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    started_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished at"))
 
     class Meta:
         verbose_name = gettext_lazy("tournament")
@@ -102,7 +110,7 @@ class Tournament(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.starts_on:%Y-%m-%d})"
+        return f"{self.name} ({formats.date_format(self.starts_on, 'SHORT_DATE_FORMAT')})"
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.club.slug, "pk": self.pk})
@@ -131,13 +139,18 @@ class Entry(models.Model):
         WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
         DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries",
+                                   verbose_name=gettext_lazy("tournament"))
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
-                               related_name="tournament_entries")
-    seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
-    created_at = models.DateTimeField(auto_now_add=True)
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
+                               related_name="tournament_entries",
+                               verbose_name=gettext_lazy("player"))
+    seed = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            verbose_name=gettext_lazy("seed"))
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE,
+                              verbose_name=gettext_lazy("status"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    withdrawn_at = models.DateTimeField(null=True, blank=True,
+                                        verbose_name=gettext_lazy("withdrawn at"))
 
     class Meta:
         verbose_name = gettext_lazy("entry")
@@ -153,18 +166,26 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        seed = f" (seed {self.seed})" if self.seed else ""
-        return f"{self.player}{seed}"
+        if self.seed:
+            return gettext("%(player)s (seed %(seed)s)") % {"player": self.player,
+                                                             "seed": self.seed}
+        return str(self.player)
 
 
 class Round(models.Model):
     """One round of one flight, with its match length."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    flight = models.CharField(max_length=12)
-    number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
-    length = models.PositiveSmallIntegerField()
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds",
+                                   verbose_name=gettext_lazy("tournament"))
+    flight = models.CharField(max_length=12, verbose_name=gettext_lazy("flight"))
+    number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("number"))
+    #: The name in English (what the API and the commands read).
+    name = models.CharField(max_length=40, verbose_name=gettext_lazy("name"))
+    #: The name's sentence untranslated (``config.texts``), shown in the reader's language;
+    #: empty: ``name`` is shown as written (a round the club named itself).
+    name_message = models.JSONField(default=list, blank=True,
+                                    verbose_name=gettext_lazy("name message"))
+    length = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("length"))
 
     class Meta:
         verbose_name = gettext_lazy("round")
@@ -178,12 +199,18 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.length} points)"
+        return ngettext("%(round)s (%(length)s point)", "%(round)s (%(length)s points)",
+                        self.length) % {"round": self.display_name, "length": self.length}
 
     @property
     def display_name(self) -> str:
         """The name in the page's language (``name`` is stored in English, for the API)."""
-        return round_name(flight=self.flight, number=self.number, name=self.name)
+        return shown(self.name_message, self.name)
+
+    @property
+    def label(self):
+        """The name as a sentence to keep in another (a notice, a finished match's event)."""
+        return restored(self.name_message, self.name)
 
 
 class TournamentMatch(models.Model):
@@ -199,44 +226,57 @@ class TournamentMatch(models.Model):
     #: Statuses with a result that advances the bracket.
     DECIDED = (Status.FINISHED, Status.WALKOVER, Status.BYE)
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
-    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="matches")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches",
+                                   verbose_name=gettext_lazy("tournament"))
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="matches",
+                              verbose_name=gettext_lazy("round"))
     #: The match's id in the format's graph (e.g. "M1-1"), stable for the event's life.
-    key = models.CharField(max_length=16)
-    flight = models.CharField(max_length=12)
-    round_number = models.PositiveSmallIntegerField()
-    index = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=16, verbose_name=gettext_lazy("key"))
+    flight = models.CharField(max_length=12, verbose_name=gettext_lazy("flight"))
+    round_number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("round number"))
+    index = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("index"))
     #: Where each slot's player comes from: {"seed": k}, {"bye": true}, {"winner_of": id}...
-    slot_a = models.JSONField()
-    slot_b = models.JSONField()
+    slot_a = models.JSONField(verbose_name=gettext_lazy("slot A"))
+    slot_b = models.JSONField(verbose_name=gettext_lazy("slot B"))
     player_a = models.ForeignKey("clubs.Player", null=True, blank=True,
-                                 on_delete=models.PROTECT, related_name="+")
+                                 on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=gettext_lazy("player A"))
     player_b = models.ForeignKey("clubs.Player", null=True, blank=True,
-                                 on_delete=models.PROTECT, related_name="+")
-    length = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
-    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+                                 on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=gettext_lazy("player B"))
+    length = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("length"))
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING,
+                              verbose_name=gettext_lazy("status"))
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               verbose_name=gettext_lazy("score A"))
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               verbose_name=gettext_lazy("score B"))
     winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="+")
+                               related_name="+", verbose_name=gettext_lazy("winner"))
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=gettext_lazy("reported by"))
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=gettext_lazy("confirmed by"))
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="tournament_matches")
-    ready_at = models.DateTimeField(null=True, blank=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+                                     on_delete=models.SET_NULL, related_name="tournament_matches",
+                                     verbose_name=gettext_lazy("match record"))
+    ready_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("ready at"))
+    started_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished at"))
     #: Set when a referee must look: a dispute, a disagreeing match file, a correction that
     #: changed who should have played here. Cleared by the referee's decision.
-    flag = models.TextField(blank=True)
+    flag = models.TextField(blank=True, verbose_name=gettext_lazy("flag"))
     #: The flag's sentences untranslated (``config.texts``), shown in the reader's language;
     #: empty: ``flag`` is shown as written (a dispute's reason, typed by a player).
-    flag_message = models.JSONField(default=list, blank=True)
+    flag_message = models.JSONField(default=list, blank=True,
+                                    verbose_name=gettext_lazy("flag message"))
     #: A referee let this result stand although a correction changed who should have
     #: played it: the bracket takes its winner and loser as played (see bracket.py).
-    result_stands = models.BooleanField(default=False)
+    result_stands = models.BooleanField(default=False, verbose_name=gettext_lazy("result stands"))
 
     class Meta:
         verbose_name = gettext_lazy("tournament match")
@@ -265,8 +305,8 @@ class TournamentMatch(models.Model):
 
     def __str__(self) -> str:
         a = self.player_a or "?"
-        b = self.player_b or ("bye" if self.slot_b.get("bye") else "?")
-        return f"{self.key}: {a} v {b}"
+        b = self.player_b or (gettext("bye") if self.slot_b.get("bye") else "?")
+        return gettext("%(key)s: %(a)s v %(b)s") % {"key": self.key, "a": a, "b": b}
 
     @property
     def shown_flag(self) -> str:
@@ -288,26 +328,35 @@ class ResultReport(models.Model):
         FLAGGED = "flagged", gettext_lazy("Match file disagrees (for the referees)")
         WITHDRAWN = "withdrawn", gettext_lazy("Superseded")
 
-    match = models.ForeignKey(TournamentMatch, on_delete=models.CASCADE, related_name="reports")
+    match = models.ForeignKey(TournamentMatch, on_delete=models.CASCADE, related_name="reports",
+                              verbose_name=gettext_lazy("match"))
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                    related_name="+")
-    winner = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    score_a = models.PositiveSmallIntegerField()
-    score_b = models.PositiveSmallIntegerField()
+                                    related_name="+", verbose_name=gettext_lazy("reported by"))
+    winner = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                               verbose_name=gettext_lazy("winner"))
+    score_a = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("score A"))
+    score_b = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("score B"))
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=gettext_lazy("match record"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING,
+                              verbose_name=gettext_lazy("status"))
     #: A person (the opponent, the club's admins or referees) decides, not the match file's
     #: rules check: the report said why, or the file did not agree (``note`` says why).
-    person_decides = models.BooleanField(default=False)
+    person_decides = models.BooleanField(default=False,
+                                         verbose_name=gettext_lazy("a person decides"))
     note = models.TextField(blank=True,
-                            help_text=gettext_lazy("Why it was disputed or flagged."))
+                            help_text=gettext_lazy("Why it was disputed or flagged."),
+                            verbose_name=gettext_lazy("note"))
     #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.
-    note_message = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    note_message = models.JSONField(default=list, blank=True,
+                                    verbose_name=gettext_lazy("note message"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
-    resolved_at = models.DateTimeField(null=True, blank=True)
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=gettext_lazy("resolved by"))
+    resolved_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("resolved at"))
 
     class Meta:
         verbose_name = gettext_lazy("result report")
@@ -321,7 +370,10 @@ class ResultReport(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match.key}: {self.winner} wins {self.score_a}–{self.score_b}"
+        won, lost = ((self.score_a, self.score_b) if self.winner_id == self.match.player_a_id
+                     else (self.score_b, self.score_a))
+        return gettext("%(key)s: %(winner)s wins %(a)s–%(b)s") % {
+            "key": self.match.key, "winner": self.winner, "a": won, "b": lost}
 
     @property
     def shown_note(self) -> str:
@@ -334,15 +386,17 @@ class Placing(models.Model):
     last chance). Written when the last match is decided, rewritten after a correction,
     removed if the event reopens; standings and master points read it."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="placings")
-    competition = models.CharField(max_length=12)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="placings",
+                                   verbose_name=gettext_lazy("tournament"))
+    competition = models.CharField(max_length=12, verbose_name=gettext_lazy("competition"))
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
-                               related_name="tournament_placings")
-    place = models.PositiveSmallIntegerField()
+                               related_name="tournament_placings",
+                               verbose_name=gettext_lazy("player"))
+    place = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("place"))
     #: How many players share the place (the two losing semi-finalists: 2, "3rd=").
-    shared = models.PositiveSmallIntegerField(default=1)
+    shared = models.PositiveSmallIntegerField(default=1, verbose_name=gettext_lazy("shared"))
     #: How many players entered this competition (placement points scale with it).
-    field_size = models.PositiveSmallIntegerField()
+    field_size = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("field size"))
 
     class Meta:
         verbose_name = gettext_lazy("placing")
@@ -357,7 +411,8 @@ class Placing(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament}: {self.player} {self.label} ({self.competition})"
+        return f"{self.tournament}: {self.player} {self.display_label} " \
+               f"({self.display_competition})"
 
     @property
     def label(self) -> str:

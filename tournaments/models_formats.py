@@ -12,16 +12,19 @@ from tournaments.formats import DEFAULT_LENGTH
 
 
 class Ladder(models.Model):
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="ladders")
-    name = models.CharField(max_length=120)
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="ladders",
+                             verbose_name=gettext_lazy("club"))
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
     #: How many places above themselves a player may challenge.
-    reach = models.PositiveSmallIntegerField(default=3)
+    reach = models.PositiveSmallIntegerField(default=3,
+                                             verbose_name=gettext_lazy("challenge reach"))
     #: Days the challenged player has to play before losing by default.
-    days = models.PositiveSmallIntegerField(default=14)
-    length = models.PositiveSmallIntegerField(default=DEFAULT_LENGTH)
-    is_open = models.BooleanField(default=True)
-    version = models.PositiveIntegerField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    days = models.PositiveSmallIntegerField(default=14, verbose_name=gettext_lazy("days"))
+    length = models.PositiveSmallIntegerField(default=DEFAULT_LENGTH,
+                                              verbose_name=gettext_lazy("length"))
+    is_open = models.BooleanField(default=True, verbose_name=gettext_lazy("is open"))
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
         verbose_name = gettext_lazy("ladder")
@@ -42,14 +45,16 @@ class LadderRung(models.Model):
     """A player's place on a ladder (1 = the top). Positions are rewritten under the
     ladder's row lock, so they stay 1..n without gaps."""
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="rungs")
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="rungs",
+                               verbose_name=gettext_lazy("ladder"))
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
-                               related_name="ladder_rungs")
-    position = models.PositiveIntegerField()
+                               related_name="ladder_rungs", verbose_name=gettext_lazy("player"))
+    position = models.PositiveIntegerField(verbose_name=gettext_lazy("position"))
     #: Whom they played last (no rematch until each has played someone else).
     last_opponent = models.ForeignKey("clubs.Player", null=True, blank=True,
-                                      on_delete=models.SET_NULL, related_name="+")
-    joined_at = models.DateTimeField(auto_now_add=True)
+                                      on_delete=models.SET_NULL, related_name="+",
+                                      verbose_name=gettext_lazy("last opponent"))
+    joined_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("joined at"))
 
     class Meta:
         verbose_name = gettext_lazy("ladder rung")
@@ -70,12 +75,15 @@ class LadderDeparture(models.Model):
     """A player who left the ladder (the rungs below moved up one): when they had joined and
     when they left, so the ladder's history replays with them in it until they left."""
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="departures")
-    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    joined_at = models.DateTimeField()
-    left_at = models.DateTimeField()
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="departures",
+                               verbose_name=gettext_lazy("ladder"))
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                               verbose_name=gettext_lazy("player"))
+    joined_at = models.DateTimeField(verbose_name=gettext_lazy("joined at"))
+    left_at = models.DateTimeField(verbose_name=gettext_lazy("left at"))
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                           on_delete=models.SET_NULL, related_name="+")
+                           on_delete=models.SET_NULL, related_name="+",
+                           verbose_name=gettext_lazy("by"))
 
     class Meta:
         verbose_name = gettext_lazy("ladder departure")
@@ -85,7 +93,8 @@ class LadderDeparture(models.Model):
                                               name="tournaments_departure_dates")]
 
     def __str__(self) -> str:
-        return f"{self.player} left {self.ladder}"
+        return gettext("%(player)s left %(ladder)s") % {"player": self.player,
+                                                         "ladder": self.ladder}
 
 
 class Challenge(models.Model):
@@ -99,34 +108,48 @@ class Challenge(models.Model):
 
     OPEN_STATUSES = (Status.OPEN, Status.ACCEPTED, Status.REPORTED)
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges")
-    challenger = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    challenged = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    issued_at = models.DateTimeField()
-    deadline = models.DateTimeField()
-    accepted_at = models.DateTimeField(null=True, blank=True)
-    length = models.PositiveSmallIntegerField()
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges",
+                               verbose_name=gettext_lazy("ladder"))
+    challenger = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=gettext_lazy("challenger"))
+    challenged = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=gettext_lazy("challenged"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN,
+                              verbose_name=gettext_lazy("status"))
+    issued_at = models.DateTimeField(verbose_name=gettext_lazy("issued at"))
+    deadline = models.DateTimeField(verbose_name=gettext_lazy("deadline"))
+    accepted_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("accepted at"))
+    length = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("length"))
     winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="+")
+                               related_name="+", verbose_name=gettext_lazy("winner"))
     #: Challenger's and challenged player's points.
-    score_challenger = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_challenged = models.PositiveSmallIntegerField(null=True, blank=True)
+    score_challenger = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=gettext_lazy("challenger's score"))
+    score_challenged = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=gettext_lazy("challenged player's score"))
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=gettext_lazy("reported by"))
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=gettext_lazy("confirmed by"))
+    decided_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("decided at"))
     #: The match file reported with the result (a live match's): its rules check confirms,
     #: unless a person must decide (``person_decides``; ``note`` says why: the match was
     #: played on one device, or the file does not agree).
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    person_decides = models.BooleanField(default=False)
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=gettext_lazy("match record"))
+    person_decides = models.BooleanField(default=False,
+                                         verbose_name=gettext_lazy("a person decides"))
     note = models.TextField(blank=True, help_text=gettext_lazy(
-        "Why the reported result waits for a person rather than its match file."))
+        "Why the reported result waits for a person rather than its match file."),
+        verbose_name=gettext_lazy("note"))
     #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.
-    note_message = models.JSONField(default=list, blank=True)
+    note_message = models.JSONField(default=list, blank=True,
+                                    verbose_name=gettext_lazy("note message"))
 
     class Meta:
         verbose_name = gettext_lazy("challenge")
@@ -148,7 +171,8 @@ class Challenge(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.challenger} challenges {self.challenged}"
+        return gettext("%(challenger)s challenges %(challenged)s") % {
+            "challenger": self.challenger, "challenged": self.challenged}
 
     @property
     def is_open(self) -> bool:
@@ -173,25 +197,31 @@ class LeagueSeason(models.Model):
         VOID = "void", gettext_lazy("Void: a double forfeit")
         REFEREES = "referees", gettext_lazy("The referees decide")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="leagues")
-    name = models.CharField(max_length=120)
-    starts_on = models.DateField()
-    ends_on = models.DateField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    cycles = models.PositiveSmallIntegerField(default=1)
-    days_per_round = models.PositiveSmallIntegerField(default=14)
-    promote = models.PositiveSmallIntegerField(default=2)
-    relegate = models.PositiveSmallIntegerField(default=2)
-    length = models.PositiveSmallIntegerField(default=DEFAULT_LENGTH)
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="leagues",
+                             verbose_name=gettext_lazy("club"))
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    starts_on = models.DateField(verbose_name=gettext_lazy("starts on"))
+    ends_on = models.DateField(verbose_name=gettext_lazy("ends on"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT,
+                              verbose_name=gettext_lazy("status"))
+    cycles = models.PositiveSmallIntegerField(default=1, verbose_name=gettext_lazy("cycles"))
+    days_per_round = models.PositiveSmallIntegerField(default=14,
+                                                      verbose_name=gettext_lazy("days per round"))
+    promote = models.PositiveSmallIntegerField(default=2, verbose_name=gettext_lazy("promote"))
+    relegate = models.PositiveSmallIntegerField(default=2, verbose_name=gettext_lazy("relegate"))
+    length = models.PositiveSmallIntegerField(default=DEFAULT_LENGTH,
+                                              verbose_name=gettext_lazy("length"))
     #: A fixture without a result after its round's deadline (the periodic task): void, or
     #: flagged for the referees to rule on.
     missed_deadline = models.CharField(max_length=10, choices=MissedDeadline.choices,
-                                       default=MissedDeadline.VOID)
+                                       default=MissedDeadline.VOID,
+                                       verbose_name=gettext_lazy("missed deadline"))
     #: The next season's divisions (lists of player ids), drafted at the end.
-    draft = models.JSONField(default=list, blank=True)
+    draft = models.JSONField(default=list, blank=True, verbose_name=gettext_lazy("draft"))
     previous = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="next_season")
-    version = models.PositiveIntegerField(default=0)
+                                    related_name="next_season",
+                                    verbose_name=gettext_lazy("previous"))
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
 
     class Meta:
         verbose_name = gettext_lazy("league season")
@@ -210,10 +240,11 @@ class LeagueSeason(models.Model):
 
 
 class Division(models.Model):
-    season = models.ForeignKey(LeagueSeason, on_delete=models.CASCADE, related_name="divisions")
+    season = models.ForeignKey(LeagueSeason, on_delete=models.CASCADE, related_name="divisions",
+                               verbose_name=gettext_lazy("season"))
     #: 1 is the top division.
-    number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=60)
+    number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("number"))
+    name = models.CharField(max_length=60, verbose_name=gettext_lazy("name"))
 
     class Meta:
         verbose_name = gettext_lazy("division")
@@ -223,7 +254,7 @@ class Division(models.Model):
                                                name="tournaments_division_unique")]
 
     def __str__(self) -> str:
-        return f"{self.season}: {self.name}"
+        return f"{self.season}: {self.display_name}"
 
     @property
     def display_name(self) -> str:
@@ -236,11 +267,13 @@ class Division(models.Model):
 
 
 class DivisionMember(models.Model):
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="members")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="members",
+                                 verbose_name=gettext_lazy("division"))
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT,
-                               related_name="division_memberships")
+                               related_name="division_memberships",
+                               verbose_name=gettext_lazy("player"))
     #: Order in the division when the season starts (the seed).
-    seed = models.PositiveSmallIntegerField()
+    seed = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("seed"))
 
     class Meta:
         verbose_name = gettext_lazy("division member")
@@ -250,7 +283,7 @@ class DivisionMember(models.Model):
                                                name="tournaments_divmember_once")]
 
     def __str__(self) -> str:
-        return f"{self.player} ({self.division.name})"
+        return f"{self.player} ({self.division.display_name})"
 
 
 class Fixture(models.Model):
@@ -267,22 +300,31 @@ class Fixture(models.Model):
     #: Nothing more to play: decided, or void.
     CLOSED = (Status.FINISHED, Status.WALKOVER, Status.VOID)
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures")
-    round = models.PositiveSmallIntegerField()
-    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    player_b = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    deadline = models.DateField()
-    length = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY)
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="fixtures",
+                                 verbose_name=gettext_lazy("division"))
+    round = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("round"))
+    player_a = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=gettext_lazy("player A"))
+    player_b = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=gettext_lazy("player B"))
+    deadline = models.DateField(verbose_name=gettext_lazy("deadline"))
+    length = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("length"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.READY,
+                              verbose_name=gettext_lazy("status"))
     winner = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="+")
-    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
+                               related_name="+", verbose_name=gettext_lazy("winner"))
+    score_a = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               verbose_name=gettext_lazy("score A"))
+    score_b = models.PositiveSmallIntegerField(null=True, blank=True,
+                                               verbose_name=gettext_lazy("score B"))
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
+                                    on_delete=models.SET_NULL, related_name="+",
+                                    verbose_name=gettext_lazy("reported by"))
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
-    finished_at = models.DateTimeField(null=True, blank=True)
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=gettext_lazy("confirmed by"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished at"))
 
     class Meta:
         verbose_name = gettext_lazy("fixture")
@@ -300,4 +342,6 @@ class Fixture(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.division.name} round {self.round}: {self.player_a} v {self.player_b}"
+        return gettext("%(division)s, round %(round)s: %(a)s v %(b)s") % {
+            "division": self.division.display_name, "round": self.round, "a": self.player_a,
+            "b": self.player_b}

@@ -1,12 +1,10 @@
-"""Names shown to people for what is stored in English (a round's name, a flight, a place):
+"""Names shown to people for what is stored in English (a competition, a place):
 translated when a page is rendered, the stored value (read by the API and the commands)
 left as it is."""
 
 import re
 
-from django.utils.translation import gettext, pgettext
-
-_ROUND = re.compile(r"(?:Group (?P<group>\S+) round|Round) (?P<number>\d+)$")
+from django.utils.translation import pgettext
 
 
 def competition_name(competition: str) -> str:
@@ -15,47 +13,6 @@ def competition_name(competition: str) -> str:
              "consolation": pgettext("tournament", "Consolation"),
              "last_chance": pgettext("tournament", "Last chance")}
     return names.get(competition, competition)
-
-
-def _knockout_names(flight: str, number: int) -> dict:
-    values = {"number": number}
-    return {
-        "main": {"final": gettext("Main final"), "semi": gettext("Main semi-finals"),
-                 "round": gettext("Main round %(number)s") % values},
-        "losers": {"final": gettext("Losers' bracket final"),
-                   "semi": gettext("Losers' bracket semi-finals"),
-                   "round": gettext("Losers' bracket round %(number)s") % values},
-        "consolation": {"final": gettext("Consolation final"),
-                        "semi": gettext("Consolation semi-finals"),
-                        "round": gettext("Consolation round %(number)s") % values},
-        "last_chance": {"final": gettext("Last chance final"),
-                        "semi": gettext("Last chance semi-finals"),
-                        "round": gettext("Last chance round %(number)s") % values},
-    }.get(flight)
-
-
-def round_name(*, flight: str, number: int, name: str) -> str:
-    """A round's name in the page's language, from its stored (English) name."""
-    if flight == "final":
-        if name.endswith("(reset)"):
-            return pgettext("tournament", "Grand final (reset)")
-        return pgettext("tournament", "Grand final")
-    names = _knockout_names(flight, number)
-    if names is not None:
-        if name.endswith("semi-finals"):
-            return names["semi"]
-        if name.endswith(" final"):
-            return names["final"]
-        if name.endswith(f" round {number}"):
-            return names["round"]
-        return name
-    found = _ROUND.match(name)
-    if found is None:
-        return name
-    if found["group"]:
-        return gettext("Group %(group)s round %(number)s") % {
-            "group": found["group"], "number": found["number"]}
-    return gettext("Round %(number)s") % {"number": found["number"]}
 
 
 def place_label(label: str) -> str:

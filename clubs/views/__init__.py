@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -112,7 +113,15 @@ CLUB_LANGUAGES = [("", gettext_lazy("Each visitor's browser decides")), *setting
 @require_POST
 def club_language(request, slug: str):
     club = club_for_admin(user=request.user, slug=slug)
+    language = request.POST.get("language", "")
+    # Said in the language of the page it is shown on: the club's new one, unless the
+    # admin chose their own (the middleware's rule).
+    if not getattr(request, "language_chosen", False) and not language:
+        language = translation.get_language_from_request(request)
+    elif getattr(request, "language_chosen", False) or language not in dict(settings.LANGUAGES):
+        language = translation.get_language()
+    with translation.override(language):
+        done = gettext("The club's language is saved.")
     _apply(request, services.club_language_set, club=club,
-           language=request.POST.get("language", ""),
-           done=gettext("The club's language is saved."))
+           language=request.POST.get("language", ""), done=done)
     return redirect("clubs:manage", slug=club.slug)

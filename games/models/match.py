@@ -24,40 +24,56 @@ class MatchRecord(models.Model):
         LEFT = 0, gettext_lazy("Left (named first)")
         RIGHT = 1, gettext_lazy("Right")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="matches")
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="matches",
+                             verbose_name=gettext_lazy("club"))
     player_left = models.ForeignKey(
-        "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_left"
+        "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_left",
+        verbose_name=gettext_lazy("player left")
     )
     player_right = models.ForeignKey(
-        "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_right"
+        "clubs.Player", on_delete=models.PROTECT, related_name="matches_as_right",
+        verbose_name=gettext_lazy("player right")
     )
-    name_left = models.CharField(max_length=200, help_text=gettext_lazy("As written in the file."))
-    name_right = models.CharField(max_length=200, help_text=gettext_lazy("As written in the file."))
+    name_left = models.CharField(max_length=200, help_text=gettext_lazy("As written in the file."),
+                                 verbose_name=gettext_lazy("name left"))
+    name_right = models.CharField(max_length=200, help_text=gettext_lazy("As written in the file."),
+                                  verbose_name=gettext_lazy("name right"))
     match_length = models.PositiveSmallIntegerField(
-        help_text=gettext_lazy("0 for a money session."))
+        help_text=gettext_lazy("0 for a money session."), verbose_name=gettext_lazy("match length"))
     # The rules in force (the text format does not say; options and header tags decide).
-    crawford = models.BooleanField(default=True)
-    jacoby = models.BooleanField(default=False)
-    beavers = models.BooleanField(default=False)
-    automatic_doubles = models.PositiveSmallIntegerField(default=0)
-    cube_limit = models.PositiveIntegerField(null=True, blank=True)
-    backgammon_multiplier = models.PositiveSmallIntegerField(default=3)
-    tags = models.JSONField(default=dict, blank=True)
-    source_name = models.CharField(max_length=255, blank=True)
-    source_text = models.TextField(help_text=gettext_lazy("The uploaded file, verbatim (decoded)."))
-    source_sha256 = models.CharField(max_length=64)
-    source_encoding = models.CharField(max_length=20, default="utf-8")
+    crawford = models.BooleanField(default=True, verbose_name=gettext_lazy("crawford"))
+    jacoby = models.BooleanField(default=False, verbose_name=gettext_lazy("jacoby"))
+    beavers = models.BooleanField(default=False, verbose_name=gettext_lazy("beavers"))
+    automatic_doubles = models.PositiveSmallIntegerField(
+        default=0, verbose_name=gettext_lazy("automatic doubles"))
+    cube_limit = models.PositiveIntegerField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("cube limit"))
+    backgammon_multiplier = models.PositiveSmallIntegerField(
+        default=3, verbose_name=gettext_lazy("backgammon multiplier"))
+    tags = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("tags"))
+    source_name = models.CharField(max_length=255, blank=True,
+                                   verbose_name=gettext_lazy("source name"))
+    source_text = models.TextField(help_text=gettext_lazy("The uploaded file, verbatim (decoded)."),
+                                   verbose_name=gettext_lazy("source text"))
+    source_sha256 = models.CharField(max_length=64,
+                                     verbose_name=gettext_lazy("SHA-256 of the file"))
+    source_encoding = models.CharField(max_length=20, default="utf-8",
+                                       verbose_name=gettext_lazy("source encoding"))
     uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        verbose_name=gettext_lazy("uploaded by")
     )
-    uploaded_at = models.DateTimeField(auto_now_add=True)
+    uploaded_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("uploaded at"))
     #: The file of a tournament, ladder or league match reported with it: checked and
     #: analysed, but that match is the one in the table of finished matches (never twice).
-    is_evidence = models.BooleanField(default=False)
+    is_evidence = models.BooleanField(default=False, verbose_name=gettext_lazy("is evidence"))
     # The standing result: set by the check from the file, changed afterwards only by rulings.
-    score_left = models.PositiveIntegerField(null=True, blank=True)
-    score_right = models.PositiveIntegerField(null=True, blank=True)
-    winner = models.PositiveSmallIntegerField(choices=Side.choices, null=True, blank=True)
+    score_left = models.PositiveIntegerField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("score left"))
+    score_right = models.PositiveIntegerField(null=True, blank=True,
+                                              verbose_name=gettext_lazy("score right"))
+    winner = models.PositiveSmallIntegerField(choices=Side.choices, null=True, blank=True,
+                                              verbose_name=gettext_lazy("winner"))
 
     class Meta:
         verbose_name = gettext_lazy("match record")
@@ -127,25 +143,33 @@ class MatchGame(models.Model):
         GAMMON = "gammon", gettext_lazy("Gammon")
         BACKGAMMON = "backgammon", gettext_lazy("Backgammon")
 
-    record = models.ForeignKey(MatchRecord, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveSmallIntegerField()
-    line = models.PositiveIntegerField(help_text=gettext_lazy("Line of the 'Game N' header."))
+    record = models.ForeignKey(MatchRecord, on_delete=models.CASCADE, related_name="games",
+                               verbose_name=gettext_lazy("record"))
+    number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("number"))
+    line = models.PositiveIntegerField(help_text=gettext_lazy("Line of the 'Game N' header."),
+                                       verbose_name=gettext_lazy("line"))
     score_left = models.PositiveIntegerField(
-        help_text=gettext_lazy("Score line: before this game."))
-    score_right = models.PositiveIntegerField()
+        help_text=gettext_lazy("Score line: before this game."),
+        verbose_name=gettext_lazy("score left"))
+    score_right = models.PositiveIntegerField(verbose_name=gettext_lazy("score right"))
     # Filled in by the rules check (derived from the replay).
-    crawford = models.BooleanField(default=False)
+    crawford = models.BooleanField(default=False, verbose_name=gettext_lazy("crawford"))
     winner = models.PositiveSmallIntegerField(
-        choices=MatchRecord.Side.choices, null=True, blank=True
+        choices=MatchRecord.Side.choices, null=True, blank=True, verbose_name=gettext_lazy("winner")
     )
-    points = models.PositiveIntegerField(null=True, blank=True)
-    points_written = models.PositiveIntegerField(null=True, blank=True)
-    result_kind = models.CharField(max_length=12, choices=Kind.choices, blank=True)
-    ended_by = models.CharField(max_length=8, choices=EndedBy.choices, blank=True)
-    cube_value = models.PositiveIntegerField(default=1)
-    cube_owner = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.PositiveIntegerField(null=True, blank=True, verbose_name=gettext_lazy("points"))
+    points_written = models.PositiveIntegerField(null=True, blank=True,
+                                                 verbose_name=gettext_lazy("points written"))
+    result_kind = models.CharField(max_length=12, choices=Kind.choices, blank=True,
+                                   verbose_name=gettext_lazy("result kind"))
+    ended_by = models.CharField(max_length=8, choices=EndedBy.choices, blank=True,
+                                verbose_name=gettext_lazy("ended by"))
+    cube_value = models.PositiveIntegerField(default=1, verbose_name=gettext_lazy("cube value"))
+    cube_owner = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  verbose_name=gettext_lazy("cube owner"))
     is_void = models.BooleanField(default=False,
-        help_text=gettext_lazy("Set only by a referee's ruling."))
+        help_text=gettext_lazy("Set only by a referee's ruling."),
+        verbose_name=gettext_lazy("is void"))
 
     class Meta:
         verbose_name = gettext_lazy("game")
@@ -173,22 +197,27 @@ class MatchTurn(models.Model):
         RESIGN = "resign", gettext_lazy("Resign")
         WIN = "win", gettext_lazy("Win")
 
-    game = models.ForeignKey(MatchGame, on_delete=models.CASCADE, related_name="turns")
-    index = models.PositiveIntegerField()
-    line = models.PositiveIntegerField()
-    player = models.PositiveSmallIntegerField(choices=MatchRecord.Side.choices)
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    die1 = models.PositiveSmallIntegerField(null=True, blank=True)
-    die2 = models.PositiveSmallIntegerField(null=True, blank=True)
-    roll_kind = models.CharField(max_length=16, blank=True)
+    game = models.ForeignKey(MatchGame, on_delete=models.CASCADE, related_name="turns",
+                             verbose_name=gettext_lazy("game"))
+    index = models.PositiveIntegerField(verbose_name=gettext_lazy("index"))
+    line = models.PositiveIntegerField(verbose_name=gettext_lazy("line"))
+    player = models.PositiveSmallIntegerField(choices=MatchRecord.Side.choices,
+                                              verbose_name=gettext_lazy("player"))
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
+    die1 = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            verbose_name=gettext_lazy("first die"))
+    die2 = models.PositiveSmallIntegerField(null=True, blank=True,
+                                            verbose_name=gettext_lazy("second die"))
+    roll_kind = models.CharField(max_length=16, blank=True, verbose_name=gettext_lazy("roll kind"))
     text = models.CharField(max_length=500, blank=True,
-        help_text=gettext_lazy("The play as written."))
+        help_text=gettext_lazy("The play as written."), verbose_name=gettext_lazy("text"))
     value = models.PositiveIntegerField(null=True, blank=True,
-        help_text=gettext_lazy("Cube value or points."))
+        help_text=gettext_lazy("Cube value or points."), verbose_name=gettext_lazy("value"))
     # Filled in by the rules check.
     position_id = models.CharField(max_length=14, blank=True,
-        help_text=gettext_lazy("Before this action."))
-    canonical = models.CharField(max_length=200, blank=True)
+        help_text=gettext_lazy("Before this action."), verbose_name=gettext_lazy("Position ID"))
+    canonical = models.CharField(max_length=200, blank=True,
+                                 verbose_name=gettext_lazy("canonical play"))
 
     class Meta:
         verbose_name = gettext_lazy("turn")
@@ -199,7 +228,8 @@ class MatchTurn(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.get_kind_display()} {self.text}".strip()
+        return gettext("line %(line)s: %(kind)s %(text)s") % {
+            "line": self.line, "kind": self.get_kind_display(), "text": self.text}
 
 
 class RulesCheck(models.Model):
@@ -217,18 +247,22 @@ class RulesCheck(models.Model):
     STALE_AFTER = timedelta(minutes=2)
 
     record = models.OneToOneField(
-        MatchRecord, on_delete=models.CASCADE, related_name="rules_check"
+        MatchRecord, on_delete=models.CASCADE, related_name="rules_check",
+        verbose_name=gettext_lazy("record")
     )
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
-    queued_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED,
+                              verbose_name=gettext_lazy("status"))
+    queued_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("queued at"))
+    started_at = models.DateTimeField(null=True, blank=True,
+                                      verbose_name=gettext_lazy("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished at"))
+    attempts = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("attempts"))
     #: The worker run that claimed it (``ops.services.worker_name``): the requeue sends a
     #: check again when it runs too long and that worker has given no sign of life since.
-    worker = models.CharField(max_length=200, blank=True)
-    error = models.TextField(blank=True)
-    report = models.JSONField(default=dict, blank=True)
+    worker = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("worker"))
+    error = models.TextField(blank=True, verbose_name=gettext_lazy("error"))
+    report = models.JSONField(default=dict, blank=True, verbose_name=gettext_lazy("report"))
 
     class Meta:
         verbose_name = gettext_lazy("rules check")
@@ -236,7 +270,8 @@ class RulesCheck(models.Model):
         indexes = [models.Index(fields=["status", "queued_at"], name="games_check_status_idx")]
 
     def __str__(self) -> str:
-        return f"check of {self.record}: {self.status}"
+        return gettext("check of %(record)s: %(status)s") % {
+            "record": self.record, "status": self.get_status_display()}
 
 
 class Violation(models.Model):
@@ -246,17 +281,22 @@ class Violation(models.Model):
         WARNING = "warning", gettext_lazy("Warning")
 
     rules_check = models.ForeignKey(
-        RulesCheck, on_delete=models.CASCADE, related_name="violations"
+        RulesCheck, on_delete=models.CASCADE, related_name="violations",
+        verbose_name=gettext_lazy("rules check")
     )
-    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    line = models.PositiveIntegerField()
-    rule = models.CharField(max_length=40, db_index=True)
-    severity = models.CharField(max_length=8, choices=Severity.choices, default=Severity.ERROR)
-    message = models.TextField()
-    position_id = models.CharField(max_length=14, blank=True)
-    dice = models.CharField(max_length=3, blank=True)
-    play_text = models.CharField(max_length=200, blank=True)
-    legal_plays = models.JSONField(default=list, blank=True)
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                   verbose_name=gettext_lazy("game number"))
+    line = models.PositiveIntegerField(verbose_name=gettext_lazy("line"))
+    rule = models.CharField(max_length=40, db_index=True, verbose_name=gettext_lazy("rule"))
+    severity = models.CharField(max_length=8, choices=Severity.choices, default=Severity.ERROR,
+                                verbose_name=gettext_lazy("severity"))
+    message = models.TextField(verbose_name=gettext_lazy("message"))
+    position_id = models.CharField(max_length=14, blank=True,
+                                   verbose_name=gettext_lazy("Position ID"))
+    dice = models.CharField(max_length=3, blank=True, verbose_name=gettext_lazy("dice"))
+    play_text = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("play text"))
+    legal_plays = models.JSONField(default=list, blank=True,
+                                   verbose_name=gettext_lazy("legal plays"))
 
     class Meta:
         verbose_name = gettext_lazy("violation")
@@ -264,7 +304,10 @@ class Violation(models.Model):
         ordering = ["rules_check", "line"]
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.rule}"
+        from games.views.texts import rule_text  # the rule's sentence lives with the pages'
+
+        return gettext("line %(line)s: %(rule)s") % {
+            "line": self.line, "rule": rule_text(self.rule) or self.rule}
 
 
 class Ruling(AppendOnlyModel):
@@ -275,19 +318,23 @@ class Ruling(AppendOnlyModel):
         VOID = "void", gettext_lazy("The game is void")
         CORRECT = "correct", gettext_lazy("The result is corrected")
 
-    record = models.ForeignKey(MatchRecord, on_delete=models.PROTECT, related_name="rulings")
+    record = models.ForeignKey(MatchRecord, on_delete=models.PROTECT, related_name="rulings",
+                               verbose_name=gettext_lazy("record"))
     violation = models.ForeignKey(
-        Violation, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
+        Violation, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings",
+        verbose_name=gettext_lazy("violation")
     )
     game = models.ForeignKey(
-        MatchGame, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
+        MatchGame, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings",
+        verbose_name=gettext_lazy("game")
     )
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    reason = models.TextField()
-    before = models.JSONField(default=dict)
-    after = models.JSONField(default=dict)
-    referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    created_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
+    reason = models.TextField(verbose_name=gettext_lazy("reason"))
+    before = models.JSONField(default=dict, verbose_name=gettext_lazy("before"))
+    after = models.JSONField(default=dict, verbose_name=gettext_lazy("after"))
+    referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                verbose_name=gettext_lazy("referee"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
         verbose_name = gettext_lazy("ruling")
@@ -298,4 +345,5 @@ class Ruling(AppendOnlyModel):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} by {self.referee} on {self.record}"
+        return gettext("%(kind)s by %(referee)s on %(record)s") % {
+            "kind": self.get_kind_display(), "referee": self.referee, "record": self.record}

@@ -13,10 +13,12 @@ class ReplaySetting(models.Model):
         LEFT = "left", gettext_lazy("Home board bottom left")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="replay_setting")
-    home = models.CharField(max_length=5, choices=Home.choices, default=Home.RIGHT)
+                                related_name="replay_setting", verbose_name=gettext_lazy("user"))
+    home = models.CharField(max_length=5, choices=Home.choices, default=Home.RIGHT,
+                            verbose_name=gettext_lazy("home"))
     switch_sides = models.BooleanField(
-        default=False, help_text=gettext_lazy("Switch the board's direction after each game."))
+        default=False, help_text=gettext_lazy("Switch the board's direction after each game."),
+        verbose_name=gettext_lazy("switch sides"))
 
     class Meta:
         verbose_name = gettext_lazy("replay setting")

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import ngettext_lazy
 
 from clubs.models import Club
 from clubs.permissions import results_visible_q
@@ -88,6 +89,15 @@ def match_violations(*, record: MatchRecord) -> QuerySet[Violation]:
     return Violation.objects.filter(rules_check__record=record).order_by("line")
 
 
+#: The units of a wait, largest first: (seconds, its words, the count filled in later).
+_WAIT_UNITS = (
+    (86400, ngettext_lazy("%(count)s day", "%(count)s days", "count")),
+    (3600, ngettext_lazy("%(count)s hour", "%(count)s hours", "count")),
+    (60, ngettext_lazy("%(count)s minute", "%(count)s minutes", "count")),
+    (1, ngettext_lazy("%(count)s second", "%(count)s seconds", "count")),
+)
+
+
 @dataclass(frozen=True)
 class CheckWait:
     """How long a check has waited, and whether a worker has been heard from since."""
@@ -101,13 +111,12 @@ class CheckWait:
     def waited_text(self) -> str:
         """"40 seconds", "14 minutes", "3 hours 5 minutes", "2 days 4 hours"."""
         seconds = int(self.waited.total_seconds())
-        units = (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1))
         parts = []
-        for name, size in units:
+        for size, unit in _WAIT_UNITS:
             count, seconds = divmod(seconds, size)
             if count:
-                parts.append(f"{count} {name}{'s' if count != 1 else ''}")
-        return " ".join(parts[:2]) or "0 seconds"
+                parts.append(unit % {"count": count})
+        return " ".join(parts[:2]) or _WAIT_UNITS[-1][1] % {"count": 0}
 
     @property
     def worker_silent(self) -> bool:

@@ -43,14 +43,17 @@ RESIGN_KINDS = {1: ResultKind.SINGLE, 2: ResultKind.GAMMON, 3: ResultKind.BACKGA
 class Refused(ValueError):
     """An action the match does not accept now; ``reason`` says why (in English).
     ``template`` and ``params`` are the same reason for a translation: the template marked
-    with ``gettext_noop``, its ``%(name)s`` values filled in after translating it.
+    with ``gettext_noop``, its ``%(name)s`` values filled in after translating it (the
+    values named in ``marked`` are marked sentences too, translated before).
     ``legal_plays`` lists the plays of the roll for an illegal play; ``out_of_turn`` marks an
     action by a side whose turn it is not."""
 
     def __init__(self, template: str, *, params: dict | None = None,
-                 legal_plays: tuple[str, ...] = (), out_of_turn: bool = False) -> None:
+                 legal_plays: tuple[str, ...] = (), out_of_turn: bool = False,
+                 marked: tuple[str, ...] = ()) -> None:
         self.template = template
         self.params = dict(params or {})
+        self.marked = marked
         self.reason = template % self.params if self.params else template
         super().__init__(self.reason)
         self.legal_plays = legal_plays
@@ -251,7 +254,8 @@ class LiveMatchPlay:
             play = game.play(action.play)
         except (IllegalPlayError, InvalidNotationError, AmbiguousPlayError) as exc:
             template, params = _play_refusal(exc, action.play)
-            raise Refused(template, params=params, legal_plays=self.legal_plays()) from exc
+            raise Refused(template, params=params, legal_plays=self.legal_plays(),
+                          marked=("rule",) if "rule" in params else ()) from exc
         text = _written(before, dice, action.play, play)
         self.sheet.events.append(mf.Roll(action.side, dice, mf.RollKind.PLAY, text))
         self._maybe_over()
@@ -402,9 +406,27 @@ def _play_refusal(exc: Exception, text: str) -> tuple[str, dict]:
     if isinstance(exc, AmbiguousPlayError):
         return (gettext_noop("%(play)s could be %(candidates)s: say which."),
                 {"play": repr(text), "candidates": " or ".join(exc.candidates)})
-    detail = f" ({exc.detail})" if getattr(exc, "detail", "") else ""
-    return (gettext_noop("%(play)s is not a legal play here: %(rule)s%(detail)s."),
-            {"play": repr(text), "rule": exc.rule.value.replace("_", " "), "detail": detail})
+    code = getattr(exc.rule, "value", str(exc.rule))
+    rule = _PLAY_REFUSALS.get(code, _PLAY_REFUSALS["wrong_distance"])
+    return (gettext_noop("%(play)s is not a legal play here: %(rule)s."),
+            {"play": repr(text), "rule": rule})
+
+
+#: The engine's rule codes (``games.engine.rules.Rule``) as a refused play's reason: the
+#: engine's own detail (English, for machines and logs) is not shown.
+_PLAY_REFUSALS = {
+    "bar_first": gettext_noop("checkers on the bar must enter first"),
+    "must_use_both_dice": gettext_noop(
+        "both dice (all four numbers of a doublet) must be played when they can be"),
+    "higher_die": gettext_noop(
+        "when only one die can be played, the higher one must be played if it can"),
+    "blocked_point": gettext_noop("the point is blocked by two or more of the opponent's "
+                                  "checkers"),
+    "bearoff_not_allowed": gettext_noop(
+        "bearing off is allowed only when every checker is in the home board"),
+    "no_checker": gettext_noop("there is no checker of yours on that point"),
+    "wrong_distance": gettext_noop("the move does not match the dice"),
+}
 
 
 _CUBE_REFUSALS = {

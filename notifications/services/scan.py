@@ -41,7 +41,7 @@ def _events(now):
                     "point) is ready to play.",
                     "Your match against %(opponent)s in %(event)s (%(round)s, %(length)s "
                     "points) is ready to play.", match.length,
-                    opponent=them.name, event=event, round=match.round.name,
+                    opponent=them.name, event=event, round=match.round.label,
                     length=match.length),
                 action=gettext_lazy("See your matches"),
                 url=reverse("tournaments:mine", args=[club.slug]))

@@ -35,6 +35,9 @@
     if (!flash) { return; }
     flash.textContent = text || "";
     flash.className = "flash " + (ok ? "ok" : "error");
+    // A refusal is read where the player looks: below the board and its buttons, scrolled
+    // into view on a phone (above the board it went unseen: a confirm seemed to do nothing).
+    if (text && !ok && flash.scrollIntoView) { flash.scrollIntoView({ block: "nearest" }); }
   }
   function show(html, newVersion) {
     root.innerHTML = html;

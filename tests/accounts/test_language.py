@@ -78,6 +78,17 @@ def test_the_clubs_admin_chooses_its_language(client, club, alice):
     assert club.language == "de"
 
 
+def test_the_clubs_new_language_says_it_is_saved_in_that_language(client, club, alice):
+    """The manage page it returns to speaks the club's new language: so does its notice."""
+    client.force_login(alice)
+    response = client.post(reverse("clubs:language", args=[club.slug]), {"language": "de"},
+                           HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    page = response.content.decode()
+    assert _lang(response) == "de"
+    assert "Die Sprache des Clubs ist gespeichert." in page
+    assert "The club's language is saved." not in page
+
+
 @pytest.mark.parametrize("who", ["bob", "dave"])
 def test_a_player_or_another_clubs_admin_cannot_choose_the_clubs_language(
         client, club, who, request):

@@ -8,6 +8,7 @@ import itertools
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from analysis.core.decisions import Thresholds
 from analysis.models import Analysis, AnalysisSetting, PlayerAnalysis, PlayerChoice
@@ -68,7 +69,19 @@ class TestThePlayersPage:
         chart = page[page.index('<svg class="chart"'):page.index("</svg>")]
         assert 'aria-label="Error rate per match (mEMG per decision)"' in chart
         assert chart.count("<circle") == 3
-        assert "2026-03-02 v Alice: 96.0 mEMG" in chart  # 120 chequer over 25 decisions
+        shown = date_format(datetime.date(2026, 3, 2), "SHORT_DATE_FORMAT")
+        assert f"{shown} v Alice: 96.0 mEMG" in chart  # 120 chequer over 25 decisions
+
+    def test_its_dates_are_in_the_readers_format(self, client, bob, club, players):
+        ann, bo = players
+        _analysed(club, bo, ann, (60.0, 50.0), when=_day(2))
+        client.force_login(bob)
+        page = client.get(reverse("analysis:player", args=[club.slug, bo.pk]),
+                          HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        chart = page[page.index('<svg class="chart"'):page.index("</svg>")]
+        assert "02.03.2026" in chart and "2026-03-02" not in chart
+        table = page[page.index('data-testid="extremes"'):]
+        assert ">02.03.2026</time>" in table
 
     def test_it_lists_the_best_and_the_worst_matches(self, client, bob, club, players):
         ann, bo = players

@@ -35,6 +35,15 @@ def test_the_demo_records_pass_their_check_and_are_queued_for_analysis(
     assert sorted(sent) == sorted(analyses.values_list("pk", flat=True))
 
 
+def test_each_demo_record_is_named_after_the_two_who_played_it(sent):
+    """Not "alice contro dave" three times: the files' names are the players'."""
+    call_command("demo_data", verbosity=0)
+    for record in MatchRecord.objects.filter(club__slug="riverside").select_related(
+            "player_left", "player_right"):
+        assert (record.name_left, record.name_right) == (
+            record.player_left.name, record.player_right.name)
+
+
 def test_a_second_run_uploads_nothing_again(sent):
     call_command("demo_data", verbosity=0)
     call_command("demo_data", verbosity=0)

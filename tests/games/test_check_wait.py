@@ -5,7 +5,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.models import RulesCheck
 from games.selectors.match import CheckWait, check_wait
@@ -81,3 +81,13 @@ def test_finished_check_has_no_wait(queued):
 ])
 def test_waited_text(seconds, text):
     assert CheckWait(timedelta(seconds=seconds), False, None).waited_text == text
+
+
+@pytest.mark.parametrize("language", ["da", "de", "it", "ja"])
+def test_waited_text_in_every_language(language):
+    with translation.override(language):
+        for seconds in (0, 1, 14 * 60 + 5, 2 * 86400 + 4 * 3600):
+            wait = CheckWait(timedelta(seconds=seconds), False, None)
+            with translation.override("en"):
+                english = wait.waited_text
+            assert wait.waited_text != english and str(seconds // 86400 or "") in english

@@ -69,15 +69,19 @@ def test_a_check_violation_is_shown_in_japanese(client, bob, record):
     html = _page(client, bob, "ja", record)
     assert "<h2>違反</h2>" in html
     assert "ムーブがダイスと一致しません。" in html  # the rule's sentence
-    assert "<code>wrong_distance</code>" in html  # the rule's name stays as the engine's
+    # The rule's code is a machine's word (data-rule), never shown; nor the engine's English.
+    assert 'data-rule="wrong_distance' in html and ">wrong_distance<" not in html
+    assert "wrong_distance</" not in html and "wrong distance" not in html
+    message = record.rules_check.violations.get(rule="wrong_distance").message
+    assert message not in html.replace("&#x27;", "'")
     _board(html)
 
 
 def test_the_english_page_keeps_the_engines_message(client, bob, record):
     html = _page(client, bob, "en", record)
     message = record.rules_check.violations.get(rule="wrong_distance").message
-    assert f"<p>{message}</p>" in html.replace("&#x27;", "'")
-    assert "The move does not match the dice." not in html
+    assert f'<p data-rule="wrong_distance">{message}</p>' in html.replace("&#x27;", "'")
+    assert 'class="rule-text"' not in html  # the engine's message is the card's sentence
 
 
 def test_the_engines_report_is_the_same_in_every_language(record):

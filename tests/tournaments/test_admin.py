@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from audit.models import AuditEntry
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
@@ -214,3 +215,30 @@ def test_ladder_departures_are_listed_read_only_for_the_referees(client, club, c
                                 args=[departure.pk])).content.decode()
     assert 'name="_save"' not in change  # read-only: an audit of who left
     assert client.get(reverse("admin:tournaments_ladderdeparture_add")).status_code == 403
+
+
+def test_the_referees_admin_speaks_italian(client, referee, disputed):
+    """Column names, object names and filters in the referee's language (issue 33.4)."""
+    client.force_login(referee)
+    page = client.get(reverse(CHANGELIST), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert '<html lang="it"' in page
+    for english in (">Score A<", ">Status<", ">Player A<", " v Dan"):
+        assert english not in page, english
+    assert "Punteggio A" in page or "punteggio A" in page.lower()
+    with translation.override("it"):  # the object's name (its page's title, the history)
+        assert str(disputed) == f"M1-1: {disputed.player_a} contro {disputed.player_b}"
+        report = disputed.reports.first()
+        assert "vince 7–3" in str(report) and "wins" not in str(report)
+
+
+def test_the_fields_have_names_in_every_language():
+    from games.models import Violation
+    from tournaments.models import ResultReport
+
+    fields = [(ResultReport, "winner"), (ResultReport, "score_a"), (ResultReport, "resolved_by"),
+              (ResultReport, "reported_by"), (Violation, "rule"), (Violation, "severity")]
+    english = [str(model._meta.get_field(name).verbose_name) for model, name in fields]
+    for language in ("da", "de", "it", "ja"):
+        with translation.override(language):
+            shown = [str(model._meta.get_field(name).verbose_name) for model, name in fields]
+        assert all(a != b for a, b in zip(shown, english, strict=True)), (language, shown)

@@ -10,6 +10,7 @@ overwrites a match that has started: a change there is flagged for the referee.
 from django.utils import timezone, translation
 
 from config.refusals import refusal_text
+from config.texts import english, stored
 from tournaments import formats
 from tournaments.models import Entry, Placing, Round, Tournament, TournamentMatch
 
@@ -48,10 +49,10 @@ def _lay_out(tournament: Tournament, plan: list[dict], lengths: dict) -> None:
         last[match["flight"]] = max(last.get(match["flight"], 0), match["round"])
     rounds = {}
     for (flight, number) in sorted({(m["flight"], m["round"]) for m in plan}):
+        name = round_name(flight=flight, number=number, last=last[flight])
         rounds[flight, number] = Round.objects.create(
-            tournament=tournament, flight=flight, number=number,
-            name=round_name(flight=flight, number=number, last=last[flight]),
-            length=lengths[flight, number])
+            tournament=tournament, flight=flight, number=number, name=english(name),
+            name_message=stored(name), length=lengths[flight, number])
     index: dict[tuple, int] = {}
     rows = []
     for match in plan:

@@ -7,6 +7,7 @@ event: knockouts, the groups' knockout, ladders and leagues (:func:`match_length
 from django.utils.translation import gettext
 
 from config.refusals import refusal_text
+from config.texts import StoredText
 from tournaments import formats
 from tournaments.models import Tournament
 
@@ -107,16 +108,37 @@ def round_lengths(options: dict, bracket) -> dict[tuple[str, int], int]:
             "error": refusal_text(exc)}) from exc
 
 
-def round_name(*, flight: str, number: int, last: int) -> str:
-    label = {"main": "Main", "losers": "Losers' bracket", "final": "Grand final",
-             "consolation": "Consolation", "last_chance": "Last chance"}[flight]
+def round_name(*, flight: str, number: int, last: int) -> StoredText:
+    """A knockout round's name, kept as a sentence to translate wherever it is shown (the
+    round's ``name`` column keeps its English, for the API and the commands)."""
     if flight == "final":
-        return label if number == 1 else "Grand final (reset)"
-    if number == last:
-        return f"{label} final"
-    if number == last - 1 and flight != "losers":
-        return f"{label} semi-finals"
-    return f"{label} round {number}"
+        if number == 1:
+            return StoredText.pgettext("tournament", "Grand final")
+        return StoredText.pgettext("tournament", "Grand final (reset)")
+    last_round = number == last
+    semi = number == last - 1 and flight != "losers"
+    values = {"number": number}
+    if flight == "main":
+        if last_round:
+            return StoredText.gettext("Main final")
+        if semi:
+            return StoredText.gettext("Main semi-finals")
+        return StoredText.gettext("Main round %(number)s", **values)
+    if flight == "losers":
+        if last_round:
+            return StoredText.gettext("Losers' bracket final")
+        return StoredText.gettext("Losers' bracket round %(number)s", **values)
+    if flight == "consolation":
+        if last_round:
+            return StoredText.gettext("Consolation final")
+        if semi:
+            return StoredText.gettext("Consolation semi-finals")
+        return StoredText.gettext("Consolation round %(number)s", **values)
+    if last_round:
+        return StoredText.gettext("Last chance final")
+    if semi:
+        return StoredText.gettext("Last chance semi-finals")
+    return StoredText.gettext("Last chance round %(number)s", **values)
 
 
 __all__ = ["DEFAULT_OPTIONS", "Tournament", "master_point_weights", "match_length",

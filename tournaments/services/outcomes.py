@@ -4,6 +4,7 @@ Below the formats' own modules (``bracket``, ``rounds``) and the results, which 
 
 from django.utils import timezone
 
+from config.texts import StoredText
 from results.models import FinishedMatch
 from results.services import finished_match_record, finished_match_void
 from tournaments.models import TournamentMatch
@@ -26,7 +27,8 @@ def publish(row: TournamentMatch) -> None:
         player_a=a, player_b=b if row.player_a_id else None, length=row.length,
         winner=row.winner, score_a=row.score_a, score_b=row.score_b,
         finished_at=row.finished_at or timezone.now(), outcome=outcome,
-        event=f"{tournament.name} — {row.round.name}")
+        event=StoredText.gettext("%(event)s — %(round)s", event=tournament.name,
+                                 round=row.round.label))
 
 
 def walkover_if_withdrawn(row: TournamentMatch, withdrawn: set[int]) -> bool:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from clubs.models import Player
 from clubs.permissions import club_players
 from config.refusals import refusal_text
+from config.texts import StoredText, english, stored
 from tournaments import selectors_rounds as reads
 from tournaments.formats import DEFAULT_LENGTH, swiss
 from tournaments.formats import groups as pure_groups
@@ -86,10 +87,10 @@ def event_settings(tournament: Tournament) -> dict:
                            given=tournament.options.get("format_settings") or {})
 
 
-def _round(tournament, *, flight: str, number: int, name: str) -> Round:
+def _round(tournament, *, flight: str, number: int, name: StoredText) -> Round:
     length = tournament.options.get("lengths", {}).get("main", DEFAULT_LENGTH)
     return Round.objects.create(tournament=tournament, flight=flight, number=number,
-                                name=name, length=length)
+                                name=english(name), name_message=stored(name), length=length)
 
 
 def _seed_map(tournament) -> dict[int, int]:
@@ -124,7 +125,7 @@ def rounds_running(tournament: Tournament) -> None:
 def round_robin_lay_out(tournament: Tournament, players: list[int], settings: dict) -> None:
     """Every round of a round robin (once or twice through), laid out at the start."""
     try:
-        _lay_out_round_robin(tournament, players, flight="rr", label="Round",
+        _lay_out_round_robin(tournament, players, flight="rr", group="",
                              cycles=settings["cycles"])
     except ValueError as exc:
         raise TournamentError(refusal_text(exc)) from exc
@@ -135,16 +136,23 @@ def groups_lay_out(tournament: Tournament, players: list[int], settings: dict) -
     try:
         for g, members in enumerate(pure_groups.snake(players, settings["groups"])):
             label = pure_groups.group_label(g)
-            _lay_out_round_robin(tournament, members, flight=label,
-                                 label=f"Group {label} round", cycles=settings["cycles"])
+            _lay_out_round_robin(tournament, members, flight=label, group=label,
+                                 cycles=settings["cycles"])
     except ValueError as exc:
         raise TournamentError(refusal_text(exc)) from exc
 
 
-def _lay_out_round_robin(tournament, players, *, flight, label, cycles) -> None:
+def _round_robin_name(group: str, number: int) -> StoredText:
+    if group:
+        return StoredText.gettext("Group %(group)s round %(number)s", group=group, number=number)
+    return StoredText.gettext("Round %(number)s", number=number)
+
+
+def _lay_out_round_robin(tournament, players, *, flight, group, cycles) -> None:
     for fixtures in berger_rounds(players, cycles=cycles):
         number = fixtures[0].round
-        round_ = _round(tournament, flight=flight, number=number, name=f"{label} {number}")
+        round_ = _round(tournament, flight=flight, number=number,
+                        name=_round_robin_name(group, number))
         # A round robin's bye is no match and no win: it is simply not laid out.
         _lay_out(tournament, round_, [(f.a, f.b) for f in fixtures if f.b is not None],
                  key="R" if flight == "rr" else flight)
@@ -219,7 +227,7 @@ def swiss_round_publish(*, tournament: Tournament, pairs: list, by=None) -> Roun
     cleaned.sort(key=lambda pair: pair[1] is None)
     _, games, _ = _swiss_inputs(tournament)
     round_ = _round(tournament, flight="swiss", number=preview["round"],
-                    name=f"Round {preview['round']}")
+                    name=_round_robin_name("", preview["round"]))
     _lay_out(tournament, round_, cleaned, key="S")
     #: The rematches the director accepted (a manual swap), for the caller to show.
     round_.rematches = swiss.rematch_pairs(cleaned, games)

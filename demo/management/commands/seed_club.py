@@ -23,11 +23,13 @@ from django.db import transaction
 
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouetteSeat, ChouetteSession
 from clubs.models import Club, Membership, Player
+from config.texts import StoredText, english, stored
 from ratings.models import Season
 from ratings.services.recompute import BEGINNING, ratings_recompute
 from ratings.services.updates import ratings_recompute_request
 from results.models import FinishedMatch
 from tournaments.models import Placing, Round, Tournament, TournamentMatch
+from tournaments.services.options import round_name
 
 LENGTHS = (1, 3, 5, 5, 7, 7, 9, 11)
 FIELD = 16  # tournament entrants (single elimination, 4 rounds)
@@ -135,10 +137,11 @@ class Seeder:
             self._bracket(tournament, entrants, when)
 
     def _bracket(self, tournament, alive: list[int], when: datetime.datetime) -> None:
+        names = [round_name(flight="main", number=n, last=4) for n in range(1, 5)]
         rounds = Round.objects.bulk_create([
-            Round(tournament=tournament, flight="main", number=n + 1, name=name, length=length)
-            for n, (name, length) in enumerate((("Round of 16", 5), ("Quarter-finals", 7),
-                                                ("Semi-finals", 7), ("Final", 11)))])
+            Round(tournament=tournament, flight="main", number=n + 1, name=english(name),
+                  name_message=stored(name), length=length)
+            for n, (name, length) in enumerate(zip(names, (5, 7, 7, 11), strict=True))])
         places, results = {}, []
         for number, round_ in enumerate(rounds, start=1):
             winners = []
@@ -164,8 +167,10 @@ class Seeder:
                           player_b_club=self.club, length=row.length,
                           winner_id=row.winner_id, score_a=row.score_a, score_b=row.score_b,
                           finished_at=finished, source=FinishedMatch.Source.TOURNAMENT,
-                          source_id=row.pk, event=f"{tournament.name}")
-            for row, finished in zip(rows, (f for _, f in results), strict=True)])
+                          source_id=row.pk, event=english(event), event_message=stored(event))
+            for row, finished in zip(rows, (f for _, f in results), strict=True)
+            for event in [StoredText.gettext("%(event)s — %(round)s", event=tournament.name,
+                                             round=row.round.label)]])
         self.match_count += len(rows)
         self.tournament_matches += len(rows)
         shared = {1: 1, 2: 1, 3: 2, 5: 4, 9: 8}

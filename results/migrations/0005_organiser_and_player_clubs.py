@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0010_i18n_field_names'),
-        ('results', '0003_i18n_field_names'),
+        ('results', '0004_finished_match_event_message'),
     ]
 
     operations = [

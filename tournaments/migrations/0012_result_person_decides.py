@@ -17,19 +17,19 @@ def from_notes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_stored_notes'),
+        ('tournaments', '0011_admin_field_names'),
     ]
 
     operations = [
         migrations.AddField(
             model_name='challenge',
             name='person_decides',
-            field=models.BooleanField(default=False),
+            field=models.BooleanField(default=False, verbose_name='a person decides'),
         ),
         migrations.AddField(
             model_name='resultreport',
             name='person_decides',
-            field=models.BooleanField(default=False),
+            field=models.BooleanField(default=False, verbose_name='a person decides'),
         ),
         migrations.RunPython(from_notes, migrations.RunPython.noop),
     ]

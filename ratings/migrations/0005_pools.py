@@ -33,8 +33,8 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0010_i18n_field_names'),
-        ('results', '0004_organiser_and_player_clubs'),
-        ('ratings', '0003_alter_masterpointaward_options_alter_rating_options_and_more'),
+        ('results', '0005_organiser_and_player_clubs'),
+        ('ratings', '0004_admin_field_names'),
     ]
 
     operations = [
