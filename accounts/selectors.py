@@ -55,8 +55,9 @@ def outbox_list(*, club: Club) -> QuerySet[OutboundMail]:
     return OutboundMail.objects.filter(club=club)
 
 
-#: An invitation link's token: it signs in the login holding the invited address, so the
-#: club's admins read the invitation without it (they resend it to its address instead).
+#: An invitation link's token belongs to its addressee (for an address no login holds, it
+#: makes the login), so the club's admins read the invitation without it (they resend it to
+#: its address instead).
 _INVITATION_TOKEN = re.compile(r"(/accounts/invitations/)[^/\s]+/")
 HIDDEN = "…"
 
