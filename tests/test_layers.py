@@ -84,7 +84,7 @@ KNOWN_CYCLES: set[frozenset[str]] = set()
 KINDS = ("models", "services", "selectors", "views", "api", "serializers", "forms", "urls",
          "admin", "tasks", "signals", "receivers", "apps", "management", "migration",
          "permissions", "decorators", "config", "pure", "package")
-ALIASES = {"commands": "management", "migrations": "migration"}
+ALIASES = {"commands": "management", "migrations": "migration", "templatetags": "views"}
 #: Modules whose name says nothing of their kind.
 NAMED = {
     "accounts/authentication.py": "api",  # the API's token authentication
@@ -97,6 +97,7 @@ NAMED = {
     "config/logs.py": "config",  # LOGGING_CONFIG: the filter keeping tokens out of logs
     "accounts/addresses.py": "selectors",  # an address's stored form (no writes, no query)
     "config/web_http.py": "config",  # bin/web's HTTP: Django's WSGI handler in a thread
+    "live/texts.py": "views",  # the live board's move list in the reader's language
     "ops/cache.py": "config",  # the cache backend the settings name (Redis, forgiving)
     "ops/outage.py": "services",  # the pushes and enqueues after a commit, logged per outage
     "accounts/auth.py": "views",  # the sign-in backend loading the user (reads)
