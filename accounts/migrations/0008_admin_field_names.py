@@ -2,6 +2,8 @@
 
 from django.db import migrations, models
 
+from ops.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -10,7 +12,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='invitation',
             name='token_hash',
             field=models.CharField(max_length=64, unique=True, verbose_name='token hash'),

@@ -3,6 +3,8 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from ops.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -12,157 +14,157 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='attempts',
             field=models.PositiveSmallIntegerField(default=0, verbose_name='attempts'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='decisions',
             field=models.JSONField(blank=True, default=list, verbose_name='decisions'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='error',
             field=models.TextField(blank=True, verbose_name='error'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='gnubg_version',
             field=models.CharField(blank=True, max_length=40, verbose_name='gnubg version'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='queued_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='queued at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='started_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='started at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='analysis',
             name='thresholds',
             field=models.JSONField(blank=True, default=dict, verbose_name='thresholds'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='actual_result',
             field=models.FloatField(blank=True, help_text='Match winning chance gained from 50%, or points.', null=True, verbose_name='actual result'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='analysis',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='analysis.analysis', verbose_name='analysis'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='bad',
             field=models.PositiveIntegerField(verbose_name='bad'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='chequer_error_rate',
             field=models.FloatField(verbose_name='chequer error rate'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='chequer_error_total',
             field=models.FloatField(verbose_name='chequer error total'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='close_cube_decisions',
             field=models.PositiveIntegerField(verbose_name='close cube decisions'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='cube_decisions',
             field=models.PositiveIntegerField(verbose_name='cube decisions'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='cube_error_rate',
             field=models.FloatField(verbose_name='cube error rate'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='cube_error_total',
             field=models.FloatField(verbose_name='cube error total'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='doubtful',
             field=models.PositiveIntegerField(verbose_name='doubtful'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='error_rate',
             field=models.FloatField(verbose_name='error rate'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='error_total',
             field=models.FloatField(verbose_name='error total'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='luck_adjusted_result',
             field=models.FloatField(blank=True, null=True, verbose_name='luck adjusted result'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='luck_rate',
             field=models.FloatField(verbose_name='luck rate'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='luck_total',
             field=models.FloatField(verbose_name='luck total'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='moves',
             field=models.PositiveIntegerField(verbose_name='moves'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='name',
             field=models.CharField(help_text='As gnubg read it from the file.', max_length=200, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='analyses', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='side',
             field=models.PositiveSmallIntegerField(help_text='0: the player named first (left).', verbose_name='side'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='snowie_error_rate',
             field=models.FloatField(blank=True, null=True, verbose_name='snowie error rate'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='unforced_moves',
             field=models.PositiveIntegerField(verbose_name='unforced moves'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playeranalysis',
             name='very_bad',
             field=models.PositiveIntegerField(verbose_name='very bad'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='playerchoice',
             name='player',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis_choice', to='clubs.player', verbose_name='player'),

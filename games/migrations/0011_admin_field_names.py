@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from ops.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -14,402 +16,402 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='crawford',
             field=models.BooleanField(default=False, verbose_name='crawford'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='cube_owner',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='cube owner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='cube_value',
             field=models.PositiveIntegerField(default=1, verbose_name='cube value'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='ended_by',
             field=models.CharField(blank=True, choices=[('bearoff', 'Bear-off'), ('resign', 'Resignation'), ('drop', 'Dropped cube')], max_length=8, verbose_name='ended by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='is_void',
             field=models.BooleanField(default=False, help_text="Set only by a referee's ruling.", verbose_name='is void'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='line',
             field=models.PositiveIntegerField(help_text="Line of the 'Game N' header.", verbose_name='line'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='number',
             field=models.PositiveSmallIntegerField(verbose_name='number'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='points',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='points'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='points_written',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='points written'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='record',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='games.matchrecord', verbose_name='record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='result_kind',
             field=models.CharField(blank=True, choices=[('single', 'Single'), ('gammon', 'Gammon'), ('backgammon', 'Backgammon')], max_length=12, verbose_name='result kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='score_left',
             field=models.PositiveIntegerField(help_text='Score line: before this game.', verbose_name='score left'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='score_right',
             field=models.PositiveIntegerField(verbose_name='score right'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchgame',
             name='winner',
             field=models.PositiveSmallIntegerField(blank=True, choices=[(0, 'Left (named first)'), (1, 'Right')], null=True, verbose_name='winner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='automatic_doubles',
             field=models.PositiveSmallIntegerField(default=0, verbose_name='automatic doubles'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='backgammon_multiplier',
             field=models.PositiveSmallIntegerField(default=3, verbose_name='backgammon multiplier'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='beavers',
             field=models.BooleanField(default=False, verbose_name='beavers'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='crawford',
             field=models.BooleanField(default=True, verbose_name='crawford'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='cube_limit',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='cube limit'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='is_evidence',
             field=models.BooleanField(default=False, verbose_name='is evidence'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='jacoby',
             field=models.BooleanField(default=False, verbose_name='jacoby'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='match_length',
             field=models.PositiveSmallIntegerField(help_text='0 for a money session.', verbose_name='match length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='name_left',
             field=models.CharField(help_text='As written in the file.', max_length=200, verbose_name='name left'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='name_right',
             field=models.CharField(help_text='As written in the file.', max_length=200, verbose_name='name right'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='player_left',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_left', to='clubs.player', verbose_name='player left'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='player_right',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_right', to='clubs.player', verbose_name='player right'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='score_left',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='score left'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='score_right',
             field=models.PositiveIntegerField(blank=True, null=True, verbose_name='score right'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='source_encoding',
             field=models.CharField(default='utf-8', max_length=20, verbose_name='source encoding'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='source_name',
             field=models.CharField(blank=True, max_length=255, verbose_name='source name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='source_sha256',
             field=models.CharField(max_length=64, verbose_name='SHA-256 of the file'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='source_text',
             field=models.TextField(help_text='The uploaded file, verbatim (decoded).', verbose_name='source text'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='tags',
             field=models.JSONField(blank=True, default=dict, verbose_name='tags'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='uploaded_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='uploaded at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='uploaded_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL, verbose_name='uploaded by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchrecord',
             name='winner',
             field=models.PositiveSmallIntegerField(blank=True, choices=[(0, 'Left (named first)'), (1, 'Right')], null=True, verbose_name='winner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='canonical',
             field=models.CharField(blank=True, max_length=200, verbose_name='canonical play'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='die1',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='first die'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='die2',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='second die'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='game',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='turns', to='games.matchgame', verbose_name='game'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='index',
             field=models.PositiveIntegerField(verbose_name='index'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='kind',
             field=models.CharField(choices=[('roll', 'Roll'), ('double', 'Double'), ('beaver', 'Beaver'), ('raccoon', 'Raccoon'), ('take', 'Take'), ('drop', 'Drop'), ('resign', 'Resign'), ('win', 'Win')], max_length=8, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='line',
             field=models.PositiveIntegerField(verbose_name='line'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='player',
             field=models.PositiveSmallIntegerField(choices=[(0, 'Left (named first)'), (1, 'Right')], verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='position_id',
             field=models.CharField(blank=True, help_text='Before this action.', max_length=14, verbose_name='Position ID'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='roll_kind',
             field=models.CharField(blank=True, max_length=16, verbose_name='roll kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='text',
             field=models.CharField(blank=True, help_text='The play as written.', max_length=500, verbose_name='text'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='matchturn',
             name='value',
             field=models.PositiveIntegerField(blank=True, help_text='Cube value or points.', null=True, verbose_name='value'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='replaysetting',
             name='home',
             field=models.CharField(choices=[('right', 'Home board bottom right'), ('left', 'Home board bottom left')], default='right', max_length=5, verbose_name='home'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='replaysetting',
             name='switch_sides',
             field=models.BooleanField(default=False, help_text="Switch the board's direction after each game.", verbose_name='switch sides'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='replaysetting',
             name='user',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='replay_setting', to=settings.AUTH_USER_MODEL, verbose_name='user'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='attempts',
             field=models.PositiveSmallIntegerField(default=0, verbose_name='attempts'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='error',
             field=models.TextField(blank=True, verbose_name='error'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='queued_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='queued at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='record',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rules_check', to='games.matchrecord', verbose_name='record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='report',
             field=models.JSONField(blank=True, default=dict, verbose_name='report'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='started_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='started at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='status',
             field=models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('passed', 'Passed'), ('failed', 'Violations found'), ('error', 'Error')], default='queued', max_length=8, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rulescheck',
             name='worker',
             field=models.CharField(blank=True, max_length=200, verbose_name='worker'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='after',
             field=models.JSONField(default=dict, verbose_name='after'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='before',
             field=models.JSONField(default=dict, verbose_name='before'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='game',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rulings', to='games.matchgame', verbose_name='game'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='kind',
             field=models.CharField(choices=[('stands', 'The play stands as played'), ('void', 'The game is void'), ('correct', 'The result is corrected')], max_length=8, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='reason',
             field=models.TextField(verbose_name='reason'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='record',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='rulings', to='games.matchrecord', verbose_name='record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='referee',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to=settings.AUTH_USER_MODEL, verbose_name='referee'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ruling',
             name='violation',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rulings', to='games.violation', verbose_name='violation'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='dice',
             field=models.CharField(blank=True, max_length=3, verbose_name='dice'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='game_number',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='game number'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='legal_plays',
             field=models.JSONField(blank=True, default=list, verbose_name='legal plays'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='line',
             field=models.PositiveIntegerField(verbose_name='line'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='message',
             field=models.TextField(verbose_name='message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='play_text',
             field=models.CharField(blank=True, max_length=200, verbose_name='play text'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='position_id',
             field=models.CharField(blank=True, max_length=14, verbose_name='Position ID'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='rule',
             field=models.CharField(db_index=True, max_length=40, verbose_name='rule'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='rules_check',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='violations', to='games.rulescheck', verbose_name='rules check'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='violation',
             name='severity',
             field=models.CharField(choices=[('fatal', 'Fatal'), ('error', 'Error'), ('warning', 'Warning')], default='error', max_length=8, verbose_name='severity'),

@@ -190,8 +190,14 @@ class LiveMatchPlay:
         return self
 
     def copy(self) -> LiveMatchPlay:
-        """A match of its own to act on, the same as this one (a snapshot stays as it is)."""
-        twin = copy.deepcopy(self)
+        """A match of its own to act on, the same as this one (a snapshot stays as it is).
+
+        Only the game being played is copied: an action changes nothing else in place (the
+        score is an immutable value, replaced; a finished game's sheet is never touched
+        again, a new game appends a sheet). So the cost of an action's copy is one game's,
+        not the whole match's."""
+        twin = copy.copy(self)
+        twin.sheets = [*self.sheets[:-1], copy.deepcopy(self.sheets[-1])]
         twin.published = False
         return twin
 

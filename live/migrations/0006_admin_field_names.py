@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from ops.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -13,57 +15,57 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='when'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='die1',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='first die'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='die2',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='second die'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='for_side',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='for side'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='kind',
             field=models.CharField(choices=[('roll', 'Roll'), ('move', 'Move'), ('double', 'Double'), ('take', 'Take'), ('drop', 'Drop'), ('beaver', 'Beaver'), ('resign', 'Resign'), ('accept', 'Accept'), ('reject', 'Reject')], max_length=8, verbose_name='kind'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='match',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='live.livematch', verbose_name='match'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='play',
             field=models.CharField(blank=True, max_length=120, verbose_name='play'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='seq',
             field=models.PositiveIntegerField(verbose_name='seq'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='side',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='side'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='liveaction',
             name='value',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='value'),

@@ -4,6 +4,8 @@ import django.db.models.deletion
 import ratings.models
 from django.db import migrations, models
 
+from ops.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -15,217 +17,217 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='master_points', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='competition',
             field=models.CharField(max_length=12, verbose_name='competition'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='match_points',
             field=models.FloatField(default=0.0, verbose_name='match points'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='match_wins',
             field=models.PositiveIntegerField(default=0, verbose_name='match wins'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='place',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='place'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='placement_points',
             field=models.FloatField(default=0.0, verbose_name='placement points'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='masterpointaward',
             name='tournament',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.tournament', verbose_name='tournament'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rating',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rating',
             name='experience',
             field=models.PositiveIntegerField(default=0, verbose_name='experience'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rating',
             name='matches',
             field=models.PositiveIntegerField(default=0, verbose_name='matches'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rating',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rating',
             name='rating',
             field=models.FloatField(verbose_name='rating'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='rating',
             name='wins',
             field=models.PositiveIntegerField(default=0, verbose_name='wins'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='change',
             field=models.FloatField(verbose_name='change'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='experience_after',
             field=models.PositiveIntegerField(verbose_name='experience after'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='experience_before',
             field=models.PositiveIntegerField(verbose_name='experience before'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='finished_at',
             field=models.DateTimeField(verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='k',
             field=models.FloatField(verbose_name='K factor'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='length',
             field=models.PositiveSmallIntegerField(verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='match',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='results.finishedmatch', verbose_name='match'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='opponent',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player', verbose_name='opponent'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='p',
             field=models.FloatField(verbose_name='probability'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='rating_after',
             field=models.FloatField(verbose_name='rating after'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='rating_before',
             field=models.FloatField(verbose_name='rating before'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingchange',
             name='won',
             field=models.BooleanField(verbose_name='won'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='club',
             field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rating_settings', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='experience_ramp',
             field=models.BooleanField(default=True, verbose_name='experience ramp'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='leaderboard_columns',
             field=models.JSONField(default=ratings.models._default_columns, verbose_name='leaderboard columns'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='points_per_attendance',
             field=models.FloatField(default=1.0, verbose_name='points per attendance'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='points_per_match_win',
             field=models.FloatField(default=1.0, verbose_name='points per match win'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='ramp_counts_current_match',
             field=models.BooleanField(default=False, verbose_name='ramp counts current match'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='recompute_from_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='recompute from at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='recompute_from_match',
             field=models.BigIntegerField(blank=True, null=True, verbose_name='recompute from match'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='recomputed_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='recomputed at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='start_rating',
             field=models.FloatField(default=1500.0, verbose_name='start rating'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ratingsettings',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='season',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='season',
             name='ends_on',
             field=models.DateField(verbose_name='ends on'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='season',
             name='name',
             field=models.CharField(max_length=60, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='season',
             name='starts_on',
             field=models.DateField(verbose_name='starts on'),

@@ -33,7 +33,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0010_i18n_field_names'),
-        ('results', '0005_organiser_and_player_clubs'),
+        ('results', '0007_organiser_and_player_clubs_required'),
         ('ratings', '0004_admin_field_names'),
     ]
 

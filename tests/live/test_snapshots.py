@@ -38,3 +38,8 @@ def test_a_published_snapshot_refuses_every_action(club, joe, snow):
         seen.apply(Action("move", 0, None, "8/4 6/4"))
     mine = seen.copy()
     assert not mine.published and mine.position_id() == seen.position_id()
+    # The game being played is the copy's own (finished games' sheets are only shared).
+    assert mine.sheets is not seen.sheets and mine.sheet is not seen.sheet
+    assert mine.sheet.game is not seen.sheet.game and mine.sheet.events is not seen.sheet.events
+    mine.apply(Action("move", mine.turn(), None, "8/4 6/4"))
+    assert seen.sheet.events != mine.sheet.events

@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from ops.migration_ops import AlterFieldWords
+
 
 class Migration(migrations.Migration):
 
@@ -15,682 +17,682 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='accepted_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='accepted at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='challenged',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='challenged'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='challenger',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='challenger'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='confirmed_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='confirmed by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='deadline',
             field=models.DateTimeField(verbose_name='deadline'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='decided_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='decided at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='issued_at',
             field=models.DateTimeField(verbose_name='issued at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='ladder',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='challenges', to='tournaments.ladder', verbose_name='ladder'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='length',
             field=models.PositiveSmallIntegerField(verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='match_record',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.matchrecord', verbose_name='match record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='note',
             field=models.TextField(blank=True, help_text='Why the reported result waits for a person rather than its match file.', verbose_name='note'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='note_message',
             field=models.JSONField(blank=True, default=list, verbose_name='note message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='reported_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reported by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='score_challenged',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="challenged player's score"),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='score_challenger',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="challenger's score"),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='status',
             field=models.CharField(choices=[('open', 'Waiting for the challenged player'), ('accepted', 'Accepted, to be played'), ('reported', 'Result reported, waiting for confirmation'), ('decided', 'Decided'), ('expired', 'Not played in time: lost by default'), ('cancelled', 'Cancelled')], default='open', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='challenge',
             name='winner',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='winner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='division',
             name='name',
             field=models.CharField(max_length=60, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='division',
             name='number',
             field=models.PositiveSmallIntegerField(verbose_name='number'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='division',
             name='season',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='divisions', to='tournaments.leagueseason', verbose_name='season'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='divisionmember',
             name='division',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='tournaments.division', verbose_name='division'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='divisionmember',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='division_memberships', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='divisionmember',
             name='seed',
             field=models.PositiveSmallIntegerField(verbose_name='seed'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='entry',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='entry',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tournament_entries', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='entry',
             name='seed',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='seed'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='entry',
             name='status',
             field=models.CharField(choices=[('active', 'Active'), ('withdrawn', 'Withdrawn'), ('disqualified', 'Disqualified')], default='active', max_length=12, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='entry',
             name='tournament',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.tournament', verbose_name='tournament'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='entry',
             name='withdrawn_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='withdrawn at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='confirmed_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='confirmed by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='deadline',
             field=models.DateField(verbose_name='deadline'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='division',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fixtures', to='tournaments.division', verbose_name='division'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='length',
             field=models.PositiveSmallIntegerField(verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='player_a',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='player_b',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='reported_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reported by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='round',
             field=models.PositiveSmallIntegerField(verbose_name='round'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='score_a',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='score A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='score_b',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='score B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='status',
             field=models.CharField(choices=[('ready', 'To be played'), ('reported', 'Reported, waiting for confirmation'), ('finished', 'Finished'), ('walkover', 'Walkover (not played)'), ('void', 'Void: not played by the deadline (a double forfeit)'), ('overdue', 'Past its deadline: the referees decide')], default='ready', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='fixture',
             name='winner',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='winner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ladders', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='days',
             field=models.PositiveSmallIntegerField(default=14, verbose_name='days'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='is_open',
             field=models.BooleanField(default=True, verbose_name='is open'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='length',
             field=models.PositiveSmallIntegerField(default=7, verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='name',
             field=models.CharField(max_length=120, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='reach',
             field=models.PositiveSmallIntegerField(default=3, verbose_name='challenge reach'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladder',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderdeparture',
             name='by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderdeparture',
             name='joined_at',
             field=models.DateTimeField(verbose_name='joined at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderdeparture',
             name='ladder',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='departures', to='tournaments.ladder', verbose_name='ladder'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderdeparture',
             name='left_at',
             field=models.DateTimeField(verbose_name='left at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderdeparture',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderrung',
             name='joined_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='joined at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderrung',
             name='ladder',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rungs', to='tournaments.ladder', verbose_name='ladder'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderrung',
             name='last_opponent',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='clubs.player', verbose_name='last opponent'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderrung',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='ladder_rungs', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='ladderrung',
             name='position',
             field=models.PositiveIntegerField(verbose_name='position'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='leagues', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='cycles',
             field=models.PositiveSmallIntegerField(default=1, verbose_name='cycles'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='days_per_round',
             field=models.PositiveSmallIntegerField(default=14, verbose_name='days per round'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='draft',
             field=models.JSONField(blank=True, default=list, verbose_name='draft'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='ends_on',
             field=models.DateField(verbose_name='ends on'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='length',
             field=models.PositiveSmallIntegerField(default=7, verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='missed_deadline',
             field=models.CharField(choices=[('void', 'Void: a double forfeit'), ('referees', 'The referees decide')], default='void', max_length=10, verbose_name='missed deadline'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='name',
             field=models.CharField(max_length=120, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='previous',
             field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='next_season', to='tournaments.leagueseason', verbose_name='previous'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='promote',
             field=models.PositiveSmallIntegerField(default=2, verbose_name='promote'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='relegate',
             field=models.PositiveSmallIntegerField(default=2, verbose_name='relegate'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='starts_on',
             field=models.DateField(verbose_name='starts on'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='status',
             field=models.CharField(choices=[('draft', 'Draft'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='leagueseason',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='placing',
             name='competition',
             field=models.CharField(max_length=12, verbose_name='competition'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='placing',
             name='field_size',
             field=models.PositiveSmallIntegerField(verbose_name='field size'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='placing',
             name='place',
             field=models.PositiveSmallIntegerField(verbose_name='place'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='placing',
             name='player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tournament_placings', to='clubs.player', verbose_name='player'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='placing',
             name='shared',
             field=models.PositiveSmallIntegerField(default=1, verbose_name='shared'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='placing',
             name='tournament',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='placings', to='tournaments.tournament', verbose_name='tournament'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='match',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournaments.tournamentmatch', verbose_name='match'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='match_record',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.matchrecord', verbose_name='match record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='note',
             field=models.TextField(blank=True, help_text='Why it was disputed or flagged.', verbose_name='note'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='note_message',
             field=models.JSONField(blank=True, default=list, verbose_name='note message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='reported_by',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reported by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='resolved_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='resolved at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='resolved_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='resolved by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='score_a',
             field=models.PositiveSmallIntegerField(verbose_name='score A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='score_b',
             field=models.PositiveSmallIntegerField(verbose_name='score B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='status',
             field=models.CharField(choices=[('pending', 'Waiting for the opponent'), ('confirmed', 'Confirmed'), ('disputed', 'Disputed (for the referees)'), ('flagged', 'Match file disagrees (for the referees)'), ('withdrawn', 'Superseded')], default='pending', max_length=10, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='resultreport',
             name='winner',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='winner'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='round',
             name='flight',
             field=models.CharField(max_length=12, verbose_name='flight'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='round',
             name='length',
             field=models.PositiveSmallIntegerField(verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='round',
             name='name',
             field=models.CharField(max_length=40, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='round',
             name='name_message',
             field=models.JSONField(blank=True, default=list, verbose_name='name message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='round',
             name='number',
             field=models.PositiveSmallIntegerField(verbose_name='number'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='round',
             name='tournament',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament', verbose_name='tournament'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='club',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='tournaments', to='clubs.club', verbose_name='club'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='created_at',
             field=models.DateTimeField(auto_now_add=True, verbose_name='created at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='created_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='draw_seed',
             field=models.CharField(blank=True, max_length=64, verbose_name='draw seed'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='ends_on',
             field=models.DateField(blank=True, null=True, verbose_name='ends on'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='format',
             field=models.CharField(choices=[('single_elimination', 'Single elimination'), ('double_elimination', 'Double elimination'), ('consolation', 'Main + progressive consolation'), ('consolation_last_chance', 'Main + progressive consolation + last chance'), ('swiss', 'Swiss'), ('moreswiss', 'MoreSwiss (out after L losses)'), ('round_robin', 'Round robin'), ('groups', 'Groups, then a knockout')], default='single_elimination', max_length=32, verbose_name='format'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='name',
             field=models.CharField(max_length=120, verbose_name='name'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='options',
             field=models.JSONField(blank=True, default=dict, verbose_name='options'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='seeding',
             field=models.CharField(choices=[('order', "The director's order"), ('rating', 'By rating'), ('random', 'Random draw')], default='order', max_length=8, verbose_name='seeding'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='started_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='started at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='starts_on',
             field=models.DateField(verbose_name='starts on'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='status',
             field=models.CharField(choices=[('draft', 'Draft'), ('registration', 'Registration open'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=16, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournament',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='confirmed_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='confirmed by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='finished_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='finished at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='flag',
             field=models.TextField(blank=True, verbose_name='flag'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='flag_message',
             field=models.JSONField(blank=True, default=list, verbose_name='flag message'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='flight',
             field=models.CharField(max_length=12, verbose_name='flight'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='index',
             field=models.PositiveSmallIntegerField(verbose_name='index'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='key',
             field=models.CharField(max_length=16, verbose_name='key'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='length',
             field=models.PositiveSmallIntegerField(verbose_name='length'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='match_record',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tournament_matches', to='games.matchrecord', verbose_name='match record'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='player_a',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='player_b',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='player B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='ready_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='ready at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='reported_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reported by'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='result_stands',
             field=models.BooleanField(default=False, verbose_name='result stands'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='round',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='tournaments.round', verbose_name='round'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='round_number',
             field=models.PositiveSmallIntegerField(verbose_name='round number'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='score_a',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='score A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='score_b',
             field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='score B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='slot_a',
             field=models.JSONField(verbose_name='slot A'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='slot_b',
             field=models.JSONField(verbose_name='slot B'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='started_at',
             field=models.DateTimeField(blank=True, null=True, verbose_name='started at'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='status',
             field=models.CharField(choices=[('waiting', 'Waiting for its players'), ('ready', 'Ready to start'), ('in_progress', 'In progress'), ('finished', 'Finished'), ('walkover', 'Walkover'), ('bye', 'Bye (no match)'), ('skipped', 'Not needed')], default='waiting', max_length=12, verbose_name='status'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='tournament',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournaments.tournament', verbose_name='tournament'),
         ),
-        migrations.AlterField(
+        AlterFieldWords(
             model_name='tournamentmatch',
             name='winner',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='clubs.player', verbose_name='winner'),
