@@ -68,7 +68,7 @@ def duplicate_pairs(*, club: Club) -> list[dict]:
     first: dict[frozenset, int] = {}
     for reason, pairs in (("address", _address_pairs(members)),
                           ("name", _name_pairs(club, members))):
-        for one, other in pairs:
+        for one, other in sorted(pairs):  # sorted: the same pair reads the same every time
             key = frozenset((one, other))
             reasons[key].add(reason)
             first.setdefault(key, one)

@@ -11,6 +11,7 @@ Sides: 0 is player A (the left column of the match file, gnubg's player 0), 1 is
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 
 from games.engine import (
@@ -197,7 +198,11 @@ class LiveMatchPlay:
         again, a new game appends a sheet). So the cost of an action's copy is one game's,
         not the whole match's."""
         twin = copy.copy(self)
-        twin.sheets = [*self.sheets[:-1], copy.deepcopy(self.sheets[-1])]
+        sheet = self.sheets[-1]
+        game = copy.copy(sheet.game)  # its values are immutable (positions, cube, score)...
+        game.rng = copy.deepcopy(sheet.game.rng)  # ...but for its dice generator
+        twin.sheets = [*self.sheets[:-1],
+                       dataclasses.replace(sheet, game=game, events=list(sheet.events))]
         twin.published = False
         return twin
 
