@@ -7,6 +7,7 @@ The first tests ask the ASGI application itself (Channels' communicator); the la
 real uvicorn server configured as ``bin/web``'s worker (``config.web_worker.WebWorker``)."""
 
 import asyncio
+import concurrent.futures
 import logging
 import socket
 import threading
@@ -23,6 +24,13 @@ from config.web_worker import WS_MAX_SIZE, WebWorker
 from tests.live.test_socket import _run
 
 UNROUTABLE = ["/ws/live/9223372036854775808/", "/ws/live/abc/", "/ws/live/0", "/ws/nowhere/"]
+
+
+def _in_a_loop_of_its_own(coroutine):
+    """``asyncio.run`` in a thread of its own: a test before this one in the same worker may
+    have left an event loop running in this thread (asyncio.run refuses to nest)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _headers(user=None) -> list:
@@ -86,7 +94,7 @@ def test_the_server_answers_an_unroutable_socket_path_with_403_not_500(path, cap
         return refused.value.response.status_code
 
     with _server(application) as url:
-        assert asyncio.run(handshake(url)) == 403
+        assert _in_a_loop_of_its_own(handshake(url)) == 403
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
 
 
@@ -113,4 +121,4 @@ def test_bin_webs_worker_takes_small_frames_only():
             assert closed.value.rcvd.code == 1009  # message too big
 
     with _server(_echo_length) as url:
-        asyncio.run(scenario(url))
+        _in_a_loop_of_its_own(scenario(url))
