@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "ops",
     "audit",
     "clubs",
+    "federations",
     "results",
     "games",
     "chouette",

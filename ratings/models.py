@@ -103,20 +103,27 @@ class Pool(models.Model):
     """One rating list: (whose list, formula, policy).
 
     A club's pool takes its policy and start rating from the club's ``RatingSettings`` and
-    replays the matches the club organised. A federation's pool (next) is one more owner
-    kind with its own column, the constraint naming exactly the one its kind says."""
+    replays the matches the club organised. A federation's pool takes them from the
+    federation and replays every rated match of its member clubs' members (the owner kind
+    names its one column, the constraint says so)."""
 
     class OwnerKind(models.TextChoices):
         CLUB = "club", gettext_lazy("Club")
+        FEDERATION = "federation", gettext_lazy("Federation")
 
     class Formula(models.TextChoices):
         #: The FIBS formula with the experience ramp (``ratings.core.formula``).
         FIBS = "fibs", gettext_lazy("FIBS")
+        #: The Danish and Japanese rule: FIBS's chances, change N x (1 - the winner's chance).
+        DANISH = "danish", gettext_lazy("Danish")
 
     owner_kind = models.CharField(max_length=12, choices=OwnerKind.choices,
                                   default=OwnerKind.CLUB, verbose_name=gettext_lazy("owner kind"))
     club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="rating_pools", verbose_name=gettext_lazy("club"))
+    federation = models.ForeignKey("federations.Federation", null=True, blank=True,
+                                   on_delete=models.CASCADE, related_name="rating_pools",
+                                   verbose_name=gettext_lazy("federation"))
     formula = models.CharField(max_length=16, choices=Formula.choices, default=Formula.FIBS,
                                verbose_name=gettext_lazy("formula"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
@@ -126,14 +133,18 @@ class Pool(models.Model):
         verbose_name_plural = gettext_lazy("rating pools")
         ordering = ["owner_kind", "club_id"]
         constraints = [
-            models.CheckConstraint(condition=Q(owner_kind="club", club__isnull=False),
-                                   name="ratings_pool_owner_named"),
+            models.CheckConstraint(
+                condition=Q(owner_kind="club", club__isnull=False, federation__isnull=True)
+                | Q(owner_kind="federation", federation__isnull=False, club__isnull=True),
+                name="ratings_pool_owner_named"),
+            models.UniqueConstraint(fields=["federation"], condition=Q(owner_kind="federation"),
+                                    name="ratings_pool_one_per_federation"),
             models.UniqueConstraint(fields=["club"], condition=Q(owner_kind="club"),
                                     name="ratings_pool_one_per_club"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.club}: {self.get_formula_display()}"
+        return f"{self.club or self.federation}: {self.get_formula_display()}"
 
 
 class Rating(models.Model):

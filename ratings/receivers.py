@@ -20,8 +20,10 @@ from results.signals import finished_matches_changed
 
 
 @receiver(finished_matches_changed, dispatch_uid="ratings.finished_matches_changed")
-def finished_matches_changed_mark(sender, *, club_id: int, at, match_id: int,
+def finished_matches_changed_mark(sender, *, club_id: int | None, at, match_id: int,
                                   **kwargs) -> None:
+    if club_id is None:
+        return  # organised by a federation: no club's list holds it
     transaction.on_commit(lambda: ratings_recompute_request(
         club_id=club_id, from_at=at, from_match_id=match_id))
 

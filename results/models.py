@@ -1,7 +1,7 @@
 """Every finished match, in one table: who organised it, who played, for which club.
 
-A match has one organiser (a club today; a federation next: one more ``OrganiserKind``
-with its own column, the constraint naming exactly the one its kind says) and each
+A match has one organiser, a club or a federation (``OrganiserKind``, each with its own
+column, the constraint naming exactly the one its kind says) and each
 player plays for their own club (``player_a_club``, ``player_b_club``), a member club of
 the organiser's: a match between members of two clubs has its one row.
 
@@ -24,6 +24,8 @@ class FinishedMatch(models.Model):
         TOURNAMENT = "tournament", gettext_lazy("Tournament match")
         LADDER = "ladder", gettext_lazy("Ladder challenge")
         LEAGUE = "league", gettext_lazy("League fixture")
+        TEAM_LEAGUE = "team_league", gettext_lazy("Team league board")
+        IMPORT = "import", gettext_lazy("Imported result")
 
     class Outcome(models.TextChoices):
         PLAYED = "played", gettext_lazy("Played")
@@ -34,6 +36,13 @@ class FinishedMatch(models.Model):
 
     class OrganiserKind(models.TextChoices):
         CLUB = "club", gettext_lazy("Club")
+        FEDERATION = "federation", gettext_lazy("Federation")
+
+    class Venue(models.TextChoices):
+        #: Over the board (entered from paper or a match file), or not known.
+        BOARD = "board", gettext_lazy("Over the board")
+        #: Played on this site's live board.
+        SITE = "site", gettext_lazy("On the site")
 
     #: Outcomes where the two actually played (ratings count only these).
     PLAYED_OUTCOMES = (Outcome.PLAYED,)
@@ -46,6 +55,10 @@ class FinishedMatch(models.Model):
     club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.PROTECT,
                              related_name="finished_matches",
                              verbose_name=gettext_lazy("organising club"))
+    #: The organiser when it is a federation (a team league's boards, a national event).
+    federation = models.ForeignKey("federations.Federation", null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="finished_matches",
+                                   verbose_name=gettext_lazy("organising federation"))
     #: The club each player played for: one of the organiser's member clubs.
     player_a_club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+",
                                       verbose_name=gettext_lazy("player A's club"))
@@ -77,6 +90,11 @@ class FinishedMatch(models.Model):
     #: The event's sentence untranslated (``config.texts``: a tournament's round), shown in
     #: the reader's language; empty: ``event`` is shown as written.
     event_message = models.JSONField(default=list, blank=True)
+    venue = models.CharField(max_length=8, choices=Venue.choices, default=Venue.BOARD,
+                             verbose_name=gettext_lazy("venue"))
+    #: A friendly both players agreed, before it started, to have rated.
+    rated_agreed = models.BooleanField(default=False,
+                                       verbose_name=gettext_lazy("rated by agreement"))
     outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.PLAYED,
                                verbose_name=gettext_lazy("outcome"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
@@ -90,10 +108,13 @@ class FinishedMatch(models.Model):
             models.Index(fields=["club", "finished_at"], name="results_fm_club_time"),
             models.Index(fields=["player_a", "finished_at"], name="results_fm_a_time"),
             models.Index(fields=["player_b", "finished_at"], name="results_fm_b_time"),
+            models.Index(fields=["finished_at", "id"], name="results_fm_order"),
         ]
         constraints = [
-            models.CheckConstraint(condition=Q(organiser_kind="club", club__isnull=False),
-                                   name="results_finishedmatch_organiser_named"),
+            models.CheckConstraint(
+                condition=Q(organiser_kind="club", club__isnull=False, federation__isnull=True)
+                | Q(organiser_kind="federation", federation__isnull=False, club__isnull=True),
+                name="results_finishedmatch_organiser_named"),
             models.CheckConstraint(
                 condition=Q(player_b__isnull=True, player_b_club__isnull=True)
                 | Q(player_b__isnull=False, player_b_club__isnull=False),

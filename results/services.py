@@ -16,6 +16,7 @@ from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
 from clubs.services.players import PlayerMergeError, player_rows_reassign
 from config.texts import StoredText, english, stored
+from federations.models import Federation, FederationClub
 from games.engine.scoring import MAX_MATCH_LENGTH
 from ops.locks import lock_row
 
@@ -23,21 +24,38 @@ from .models import FinishedMatch
 from .signals import finished_matches_changed
 
 
-def _changed(*, club_id: int, at: datetime.datetime, match_id: int) -> None:
-    """Tell the apps above that the club's finished matches changed from this match on (in
-    the finishing order); their receivers act once this transaction commits."""
+def _changed(*, club_id: int | None, at: datetime.datetime, match_id: int,
+             federation_id: int | None = None, player_club_ids: tuple = ()) -> None:
+    """Tell the apps above that the organiser's finished matches changed from this match on
+    (in the finishing order); their receivers act once this transaction commits.
+
+    ``club_id`` is the organising club (None when a federation organised it:
+    ``federation_id``); ``player_club_ids`` the clubs the two played for (a federation's
+    list hears of its member clubs' matches through them)."""
     finished_matches_changed.send(sender=FinishedMatch, club_id=club_id, at=at,
-                                  match_id=match_id)
+                                  match_id=match_id, federation_id=federation_id,
+                                  player_club_ids=tuple(c for c in player_club_ids if c))
+
+
+def _row_changed(row: FinishedMatch, *, at: datetime.datetime | None = None) -> None:
+    _changed(club_id=row.club_id, at=at or row.finished_at, match_id=row.pk,
+             federation_id=row.federation_id,
+             player_club_ids=(row.player_a_club_id, row.player_b_club_id))
 
 
 class FinishedMatchError(ValueError):
     """A finished match that cannot be stored as given."""
 
 
-def organiser_member_clubs(*, club: Club) -> list[Club]:
-    """The clubs whose members may play under this organiser: a club's own members (a
-    federation, next, answers with its member clubs)."""
-    return [club]
+def organiser_member_clubs(*, club: Club | None = None, federation: Federation | None = None,
+                           on: datetime.date | None = None) -> list[Club]:
+    """The clubs whose members may play under this organiser: a club's own members; a
+    federation's member clubs on the day ``on`` (today when not given)."""
+    if federation is None:
+        return [club]
+    day = on or datetime.date.today()
+    return list(Club.objects.filter(federation_links__in=FederationClub.objects.filter(
+        federation=federation).members_on(day)).distinct().order_by("name"))
 
 
 def _players_clubs(clubs: list[Club], players: list[Player],
@@ -71,17 +89,25 @@ def _players_clubs(clubs: list[Club], players: list[Player],
 
 @transaction.atomic
 def finished_match_record(
-    *, club: Club, source: str, source_id: int, player_a: Player, player_b: Player | None,
+    *, club: Club | None = None, source: str, source_id: int, player_a: Player,
+    player_b: Player | None,
     length: int, winner: Player | None, finished_at: datetime.datetime,
     score_a: int | None = None, score_b: int | None = None,
     outcome: str = FinishedMatch.Outcome.PLAYED, event: str | StoredText = "",
     player_a_club: Club | None = None, player_b_club: Club | None = None,
+    federation: Federation | None = None, venue: str = FinishedMatch.Venue.BOARD,
+    rated_agreed: bool = False,
 ) -> FinishedMatch:
     """Create or update the row of one source match (a correction updates it in place).
 
-    ``club`` organises the match; each player plays for ``player_a_club``/``player_b_club``
-    when given (one of the organiser's member clubs), else for the member club where they
-    are a member. ``event`` is a plain name or a sentence to translate wherever it is shown."""
+    ``club`` or ``federation`` (exactly one) organises the match; each player plays for
+    ``player_a_club``/``player_b_club`` when given (one of the organiser's member clubs),
+    else for the member club where they are a member. ``event`` is a plain name or a
+    sentence to translate wherever it is shown."""
+    if (club is None) == (federation is None):
+        raise FinishedMatchError(gettext("A match has one organiser: a club or a federation."))
+    if venue not in FinishedMatch.Venue.values:
+        raise FinishedMatchError(gettext("Unknown venue %(venue)r.") % {"venue": venue})
     if source not in FinishedMatch.Source.values:
         raise FinishedMatchError(gettext("Unknown source %(source)r.") % {"source": source})
     if outcome not in FinishedMatch.Outcome.values:
@@ -97,10 +123,17 @@ def finished_match_record(
         raise FinishedMatchError(gettext("A match length is 1 to %(most)s points, not "
                                          "%(length)s.") % {"most": MAX_MATCH_LENGTH,
                                                            "length": length})
-    clubs = _players_clubs(organiser_member_clubs(club=club), players,
-                           [player_a_club, player_b_club])
+    member_clubs = organiser_member_clubs(club=club, federation=federation,
+                                          on=finished_at.date())
+    if not member_clubs:
+        raise FinishedMatchError(gettext("%(federation)s had no member clubs on %(day)s.")
+                                 % {"federation": federation, "day": finished_at.date()})
+    clubs = _players_clubs(member_clubs, players, [player_a_club, player_b_club])
+    kind = (FinishedMatch.OrganiserKind.CLUB if federation is None
+            else FinishedMatch.OrganiserKind.FEDERATION)
     values = {
-        "organiser_kind": FinishedMatch.OrganiserKind.CLUB, "club": club,
+        "organiser_kind": kind, "club": club, "federation": federation,
+        "venue": venue, "rated_agreed": rated_agreed,
         "player_a": player_a, "player_b": player_b, "length": length,
         "player_a_club": clubs[0], "player_b_club": clubs[1] if player_b else None,
         "winner": None if outcome == FinishedMatch.Outcome.VOID else winner,
@@ -110,15 +143,17 @@ def finished_match_record(
     row = lock_row(FinishedMatch, missing_ok=True, source=source, source_id=source_id)
     if row is None:
         row = FinishedMatch.objects.create(source=source, source_id=source_id, **values)
-        _changed(club_id=club.pk, at=row.finished_at, match_id=row.pk)
+        _row_changed(row)
         return row
-    before_club, before_at = row.club_id, row.finished_at
+    before = (row.club_id, row.federation_id, row.player_a_club_id, row.player_b_club_id)
+    before_at = row.finished_at
     for field, value in values.items():
         setattr(row, field, value)
     row.save()
-    if before_club != row.club_id:
-        _changed(club_id=before_club, at=before_at, match_id=row.pk)
-    _changed(club_id=row.club_id, at=min(before_at, row.finished_at), match_id=row.pk)
+    if before != (row.club_id, row.federation_id, row.player_a_club_id, row.player_b_club_id):
+        _changed(club_id=before[0], at=before_at, match_id=row.pk, federation_id=before[1],
+                 player_club_ids=before[2:])
+    _row_changed(row, at=min(before_at, row.finished_at))
     return row
 
 
@@ -129,7 +164,7 @@ def finished_match_void(*, source: str, source_id: int) -> FinishedMatch | None:
     if row is not None and row.outcome != FinishedMatch.Outcome.VOID:
         row.outcome, row.winner = FinishedMatch.Outcome.VOID, None
         row.save(update_fields=["outcome", "winner", "updated_at"])
-        _changed(club_id=row.club_id, at=row.finished_at, match_id=row.pk)
+        _row_changed(row)
     return row
 
 
@@ -143,10 +178,12 @@ def finished_matches_reassign(*, dropped: Player, kept: Player) -> int:
     if touched.filter(Q(player_a=kept) | Q(player_b=kept)).exists():
         raise PlayerMergeError(gettext("%(one)s and %(other)s played each other: they are two "
                                        "people.") % {"one": dropped.name, "other": kept.name})
-    earliest: dict[int, tuple] = {}
-    for club_id, at, pk in touched.values_list("club_id", "finished_at", "pk"):
-        earliest[club_id] = min(earliest.get(club_id, (at, pk)), (at, pk))
+    earliest: dict[tuple, tuple] = {}
+    for *key, at, pk in touched.values_list("club_id", "federation_id", "player_a_club_id",
+                                            "player_b_club_id", "finished_at", "pk"):
+        earliest[tuple(key)] = min(earliest.get(tuple(key), (at, pk)), (at, pk))
     moved = player_rows_reassign(app_label="results", dropped=dropped, kept=kept)
-    for club_id, (at, pk) in earliest.items():
-        _changed(club_id=club_id, at=at, match_id=pk)
+    for (club_id, federation_id, *player_clubs), (at, pk) in earliest.items():
+        _changed(club_id=club_id, at=at, match_id=pk, federation_id=federation_id,
+                 player_club_ids=tuple(player_clubs))
     return moved

@@ -35,6 +35,7 @@ WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_cr
 FLOORS = {
     "config": 1, "ops": 1, "audit": 1,
     "clubs": 2,
+    "federations": 2.5,  # between clubs and results (issue 34)
     "results": 3, "accounts": 3,
     "games": 4, "chouette": 4, "tournaments": 4,
     "ratings": 5,
@@ -70,6 +71,7 @@ PURE = {
     "chouette/core": ("chouette.core", "games.engine"),
     "tournaments/formats": ("tournaments.formats", "games.engine", "networkx"),
     "ratings/core": ("ratings.core", "games.engine"),
+    "federations/core": ("federations.core", "games.engine"),
     "analysis/core": ("analysis.core", "games.engine"),
     "live/core": ("live.core", "games.engine"),
 }

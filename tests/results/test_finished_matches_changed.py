@@ -24,7 +24,9 @@ def heard():
 
     def listen(sender, **kwargs):
         kwargs.pop("signal")
-        calls.append((sender, kwargs))
+        # the organiser club's place (the federation and the players' clubs: tests of
+        # their own, tests/federations)
+        calls.append((sender, {key: kwargs[key] for key in ("club_id", "at", "match_id")}))
 
     finished_matches_changed.connect(listen, dispatch_uid="test-listener")
     yield calls

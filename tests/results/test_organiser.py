@@ -6,7 +6,6 @@ import datetime
 
 import pytest
 
-from results import services
 from results.models import FinishedMatch
 from results.services import FinishedMatchError, finished_match_record
 
@@ -38,13 +37,40 @@ def test_a_players_club_outside_the_organisers_is_refused(club, other_club, alic
     assert not FinishedMatch.objects.exists()
 
 
-def test_members_of_two_clubs_meet_under_an_organiser_of_both(
-        club, other_club, alice, dave, monkeypatch):
-    """The ground for a federation: its member clubs are the organiser's (stubbed here)."""
-    monkeypatch.setattr(services, "organiser_member_clubs",
-                        lambda *, club: [club, other_club])
-    row = _record(club, alice.player, dave.player)
+def _federation_of(*clubs, joined=datetime.date(2026, 1, 1), left=None):
+    from federations.models import Federation, FederationClub
+    federation = Federation.objects.create(name="Danish Backgammon Federation", slug="dbgf",
+                                           country="DK")
+    for club in clubs:
+        FederationClub.objects.create(federation=federation, club=club, joined_on=joined,
+                                      left_on=left,
+                                      status="left" if left else "member")
+    return federation
+
+
+def test_members_of_two_clubs_meet_under_a_federation_of_both(club, other_club, alice, dave):
+    federation = _federation_of(club, other_club)
+    row = finished_match_record(federation=federation, source="team_league", source_id=1,
+                                player_a=alice.player, player_b=dave.player, length=5,
+                                winner=alice.player, finished_at=WHEN)
+    assert (row.organiser_kind, row.federation, row.club) == ("federation", federation, None)
     assert (row.player_a_club, row.player_b_club) == (club, other_club)
+
+
+def test_a_club_that_had_left_before_the_match_day_is_not_the_federations(
+        club, other_club, alice, dave):
+    federation = _federation_of(club, other_club, left=datetime.date(2026, 6, 30))
+    with pytest.raises(FinishedMatchError, match="no member clubs"):
+        finished_match_record(federation=federation, source="team_league", source_id=1,
+                              player_a=alice.player, player_b=dave.player, length=5,
+                              winner=alice.player, finished_at=WHEN)
+    assert not FinishedMatch.objects.exists()
+
+
+def test_a_match_names_exactly_one_organiser(club, other_club, alice, bob):
+    federation = _federation_of(club)
+    with pytest.raises(FinishedMatchError, match="one organiser"):
+        _record(club, alice.player, bob.player, federation=federation)
 
 
 def test_a_non_member_of_every_organiser_club_is_refused_by_name(club, alice, dave):

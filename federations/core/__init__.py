@@ -1,0 +1,1 @@
+"""The federations' pure rules (no Django): rated-match policies as rules."""
