@@ -90,6 +90,12 @@ class FinishedMatch(models.Model):
     #: The event's sentence untranslated (``config.texts``: a tournament's round), shown in
     #: the reader's language; empty: ``event`` is shown as written.
     event_message = models.JSONField(default=list, blank=True)
+    #: The kind of event it was played in, as rated-match policies name them: a
+    #: tournament's format (``knockout``, ``swiss``, ``round_robin``...), ``ladder``,
+    #: ``league``, ``team_league``, ``friendly``; empty: read from ``source``
+    #: (``FinishedMatch.kind``).
+    event_kind = models.CharField(max_length=24, blank=True,
+                                  verbose_name=gettext_lazy("kind of event"))
     venue = models.CharField(max_length=8, choices=Venue.choices, default=Venue.BOARD,
                              verbose_name=gettext_lazy("venue"))
     #: A friendly both players agreed, before it started, to have rated.
@@ -152,5 +158,18 @@ class FinishedMatch(models.Model):
         return shown(self.event_message, self.event)
 
     @property
+    def kind(self) -> str:
+        """The kind of event for the rated-match policies (``event_kind``, else the source's
+        own: an uploaded record is a friendly)."""
+        return self.event_kind or SOURCE_KINDS.get(self.source, self.source)
+
+    @property
     def is_played(self) -> bool:
         return self.outcome in self.PLAYED_OUTCOMES
+
+
+#: The kind of event a source stands for when the writer named none.
+SOURCE_KINDS = {FinishedMatch.Source.MATCH_RECORD: "friendly",
+                FinishedMatch.Source.LADDER: "ladder", FinishedMatch.Source.LEAGUE: "league",
+                FinishedMatch.Source.TEAM_LEAGUE: "team_league",
+                FinishedMatch.Source.TOURNAMENT: "knockout"}

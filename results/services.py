@@ -96,7 +96,7 @@ def finished_match_record(
     outcome: str = FinishedMatch.Outcome.PLAYED, event: str | StoredText = "",
     player_a_club: Club | None = None, player_b_club: Club | None = None,
     federation: Federation | None = None, venue: str = FinishedMatch.Venue.BOARD,
-    rated_agreed: bool = False,
+    rated_agreed: bool = False, event_kind: str = "",
 ) -> FinishedMatch:
     """Create or update the row of one source match (a correction updates it in place).
 
@@ -133,7 +133,7 @@ def finished_match_record(
             else FinishedMatch.OrganiserKind.FEDERATION)
     values = {
         "organiser_kind": kind, "club": club, "federation": federation,
-        "venue": venue, "rated_agreed": rated_agreed,
+        "venue": venue, "rated_agreed": rated_agreed, "event_kind": event_kind,
         "player_a": player_a, "player_b": player_b, "length": length,
         "player_a_club": clubs[0], "player_b_club": clubs[1] if player_b else None,
         "winner": None if outcome == FinishedMatch.Outcome.VOID else winner,
