@@ -283,28 +283,7 @@ def assign_dates(result: Draw, dates: Sequence[datetime.date],
     slots: list[int | None] = list(range(len(result.rounds)))
     slots += [None] * (len(calendar) - len(result.rounds))
     cost = _date_costs(result, calendar, avoid)
-    even = len(result.teams) % 2 == 0
-
-    def total(order):
-        return sum(cost[r][d] for d, r in enumerate(order) if r is not None)
-
-    def runs(order):
-        return _calendar_runs(result, order) if even else 0
-
-    current, current_runs = total(slots), runs(slots)
-    improved = True
-    while improved and current:
-        improved = False
-        for i in [d for d, r in enumerate(slots) if r is not None and cost[r][d]]:
-            for j in range(len(slots)):
-                if i == j:
-                    continue
-                slots[i], slots[j] = slots[j], slots[i]
-                new = total(slots)
-                if new < current and runs(slots) <= current_runs:
-                    current, improved = new, True
-                    break
-                slots[i], slots[j] = slots[j], slots[i]
+    _improve(slots, cost, _Sides(result, slots) if len(result.teams) % 2 == 0 else None)
     when = [calendar[0]] * len(result.rounds)
     for d, r in enumerate(slots):
         if r is not None:
@@ -323,13 +302,57 @@ def _date_costs(result: Draw, calendar, avoid) -> list[list[int]]:
             for fixtures in result.rounds]
 
 
-def _calendar_runs(result: Draw, order: Sequence[int | None]) -> int:
-    index = {t: i for i, t in enumerate(result.teams)}
-    sides: list[list[bool]] = [[] for _ in result.teams]
-    for r in order:
-        if r is None:
-            continue
-        for f in result.rounds[r]:
-            sides[index[f.home]].append(True)
-            sides[index[f.away]].append(False)
-    return sum(_runs_over(seq) for seq in sides)
+def _improve(slots: list[int | None], cost: list[list[int]], sides: _Sides | None) -> None:
+    """Swap rounds between dates (a spare date holds None) while a swap lowers the avoided
+    hostings and (``sides`` given) leaves no run longer than MAX_RUN."""
+    def at(r, d):
+        return cost[r][d] if r is not None else 0
+
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(slots)):
+            if slots[i] is None or not cost[slots[i]][i]:
+                continue
+            for j in range(len(slots)):
+                a, b = slots[i], slots[j]
+                if at(a, j) + at(b, i) >= at(a, i) + at(b, j):
+                    continue
+                slots[i], slots[j] = b, a
+                if sides is None or sides.short_around(i, j):
+                    improved = True
+                    break
+                slots[i], slots[j] = a, b
+
+
+class _Sides:
+    """Each team's side per round, and the runs through a date of the calendar ``slots``
+    (which it reads as they change). The calendar starts with no run past MAX_RUN (the
+    draw's), so a swap keeps that iff the runs through the two swapped dates stay short:
+    any other run is a piece of a run that was there before."""
+
+    def __init__(self, result: Draw, slots: list[int | None]) -> None:
+        self.slots = slots
+        self.side = [{**{f.home: True for f in r}, **{f.away: False for f in r}}
+                     for r in result.rounds]
+
+    def _at(self, team: Team, d: int) -> bool | None:
+        r = self.slots[d]
+        return None if r is None else self.side[r].get(team)
+
+    def _run(self, team: Team, d: int) -> int:
+        side, length = self._at(team, d), 1
+        for step in (-1, 1):
+            k = d + step
+            while 0 <= k < len(self.slots) and length <= MAX_RUN:
+                here = self._at(team, k)
+                if here is not None:
+                    if here != side:
+                        break
+                    length += 1
+                k += step
+        return length
+
+    def short_around(self, *dates: int) -> bool:
+        return all(self._run(team, d) <= MAX_RUN for d in dates if self.slots[d] is not None
+                   for team in self.side[self.slots[d]])
