@@ -3,6 +3,8 @@ down and the playoff between the Elite's 10th and the 1st division's 3rd, region
 the one-team-per-club rule, new teams at the bottom."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from teamleagues.core.errors import TeamLeagueInputError
 from teamleagues.core.scoring import Scoring
@@ -169,3 +171,29 @@ def test_a_division_key_defaults_to_its_level_and_region():
     end = season_end([DivisionTable(1, None, 0, 1, None, ["A", "B"]),
                       DivisionTable(2, "north", 1, 0, None, ["C", "D"])])
     assert end.promoted == (Move("C", (2, "north"), (1, None)),)
+
+
+@given(sizes=st.lists(st.integers(4, 12), min_size=2, max_size=4), data=st.data())
+@settings(max_examples=80, deadline=None)
+def test_every_team_lands_in_exactly_one_division_and_moves_one_level(sizes, data):
+    divisions, level_of = [], {}
+    for level, size in enumerate(sizes, start=1):
+        names = [f"L{level}-{i}" for i in range(size)]
+        up = data.draw(st.integers(0, 2)) if level > 1 else 0
+        down = data.draw(st.integers(0, 2)) if level < len(sizes) else 0
+        playoff = (size - down, level + 1, up + 1) if (
+            level < len(sizes) and data.draw(st.booleans())) else None
+        divisions.append(DivisionTable(level, None, up, down, playoff, names, key=level,
+                                       one_team_per_club=level == 1))
+        level_of.update(dict.fromkeys(names, level))
+    clubs = {t: data.draw(st.integers(0, 5)) for t in level_of}
+    winners = data.draw(st.sets(st.sampled_from(sorted(level_of)), max_size=3))
+    end = season_end(divisions, club_of=clubs, playoff_winners=winners,
+                     new_teams=["N1"])
+    everyone = [t for teams in end.proposal.values() for t in teams]
+    assert sorted(everyone) == sorted([*level_of, "N1"])
+    assert "N1" in end.proposal[len(sizes)]
+    for move in end.promoted:
+        assert move.to_division == level_of[move.team] - 1
+    for move in end.relegated:
+        assert move.to_division == level_of[move.team] + 1
