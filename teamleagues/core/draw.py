@@ -297,6 +297,17 @@ def assign_dates(result: Draw, dates: Sequence[datetime.date],
     return DatedRounds(tuple(when), problems)
 
 
+def by_date(result: Draw, dates: Sequence[datetime.date]
+            ) -> tuple[Draw, tuple[datetime.date, ...]]:
+    """The draw with its rounds in calendar order (round 1 on the first date), and the dates
+    in that order: ``by_date(d, assign_dates(d, days, avoid).dates)``, so round numbers
+    follow the calendar after :func:`assign_dates` moved rounds."""
+    order = sorted(range(len(result.rounds)), key=lambda i: dates[i])
+    moved = Draw(result.teams, result.meetings, tuple(result.rounds[i] for i in order),
+                 tuple(result.byes[i] for i in order))
+    return moved, tuple(dates[i] for i in order)
+
+
 def _date_costs(result: Draw, calendar, avoid) -> list[list[int]]:
     """cost[round][date index]: how many of the round's hosts avoid that date."""
     return [[sum(day in avoid.get(f.home, ()) for f in fixtures) for day in calendar]
