@@ -33,3 +33,13 @@ def test_an_unreadable_file_is_refused_in_german_without_the_readers_english(dat
         reason = str(_UNREADABLE[code])
     assert text.startswith(prefix + reason), text
     assert english not in text and read.value.reason not in text
+
+
+def test_the_admins_board_of_an_unreadable_position_is_no_engine_english():
+    from games.admin.match import _board
+
+    with translation.override("de"):
+        text = str(_board("not-a-position"))
+        expected = translation.gettext("The position ID %(id)s cannot be read.") % {
+            "id": "not-a-position"}
+    assert text == expected and "invalid Position ID" not in text
