@@ -1,15 +1,17 @@
 """Account forms: shape only (the services decide)."""
 
+from functools import partial
+
 from allauth.account import app_settings as allauth_settings
 from allauth.account.adapter import get_adapter
 from allauth.account.forms import ResetPasswordForm
 from django import forms
-from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Invitation
+from config.languages import language_choices
 
 
 class InviteForm(forms.Form):
@@ -105,5 +107,5 @@ class DeferredResetPasswordForm(ResetPasswordForm):
 class LanguageForm(forms.Form):
     language = forms.ChoiceField(
         label=gettext_lazy("Language"), required=False,
-        choices=[("", gettext_lazy("The club's language, else your browser's")),
-                 *settings.LANGUAGES])
+        choices=partial(language_choices,
+                        gettext_lazy("The club's language, else your browser's")))

@@ -4,6 +4,7 @@ the audit log)."""
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext, gettext_lazy
 
 
 class AppendOnlyError(ValidationError):
@@ -41,13 +42,17 @@ class AppendOnlyModel(models.Model):
 class WorkerHeartbeat(models.Model):
     """Written by a Celery worker: proves that a task went through the broker."""
 
-    token = models.CharField(max_length=64, unique=True)
-    requested_at = models.DateTimeField(auto_now_add=True)
-    processed_at = models.DateTimeField(null=True, blank=True)
-    worker = models.CharField(max_length=200, blank=True)
+    token = models.CharField(max_length=64, unique=True, verbose_name=gettext_lazy("token"))
+    requested_at = models.DateTimeField(auto_now_add=True,
+                                        verbose_name=gettext_lazy("requested at"))
+    processed_at = models.DateTimeField(null=True, blank=True,
+                                        verbose_name=gettext_lazy("processed at"))
+    worker = models.CharField(max_length=200, blank=True, verbose_name=gettext_lazy("worker"))
 
     class Meta:
         db_table = "clubs_workerheartbeat"  # created by clubs' first migration; kept in place
+        verbose_name = gettext_lazy("worker heartbeat")
+        verbose_name_plural = gettext_lazy("worker heartbeats")
 
     def __str__(self) -> str:
-        return f"heartbeat {self.token}"
+        return gettext("Heartbeat %(token)s") % {"token": self.token}

@@ -11,7 +11,7 @@ models moved here without moving a row (``ratings/migrations/0001_initial.py``).
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import Club, Player
 from ratings import core
@@ -83,7 +83,7 @@ class RatingSettings(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"rating settings of {self.club}"
+        return gettext("Rating settings of %(club)s") % {"club": self.club}
 
     @property
     def recompute_pending(self) -> bool:
@@ -224,7 +224,8 @@ class RatingChange(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.change:+.2f} (match {self.match_id})"
+        return gettext("%(player)s %(change)s (match %(match)s)") % {
+            "player": self.player, "change": f"{self.change:+.2f}", "match": self.match_id}
 
 
 class Season(models.Model):
@@ -283,4 +284,5 @@ class MasterPointAward(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.match_points + self.placement_points:.2f} MP"
+        return gettext("%(player)s: %(points)s master points") % {
+            "player": self.player, "points": f"{self.match_points + self.placement_points:.2f}"}

@@ -114,6 +114,7 @@ NAMED = {
     "config/site.py": "config",  # the site a mail links to (SITE_URL, else the request's)
     "ops/checks.py": "config",  # deploy checks of our own (manage.py check --deploy)
     "config/refusals.py": "models",  # the one typed refusal, and any error read as one
+    "config/languages.py": "models",  # the site's languages as choices, and the check of one
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "ops/pagecache.py": "views",  # pages rendered once per version of what they show

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext, gettext_lazy
 
-from config.texts import shown
+from config.texts import StoredText, shown
 from tournaments.formats import DEFAULT_LENGTH
 
 
@@ -260,9 +260,15 @@ class Division(models.Model):
     def display_name(self) -> str:
         """The name in the page's language when it is the one the season gave it
         ("Division 2"); a name the club chose stays as it is."""
+        return str(self.label)
+
+    @property
+    def label(self) -> StoredText | str:
+        """The name as a sentence to store (a finished match's event): the season's own
+        "Division 2" translated wherever it is read, a name the club chose as written."""
         number = self.name.removeprefix("Division ")
         if number.isdigit() and number != self.name:
-            return gettext("Division %(number)s") % {"number": number}
+            return StoredText.gettext("Division %(number)s", number=int(number))
         return self.name
 
 

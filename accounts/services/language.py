@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from accounts.models import AccountPreference
 from accounts.selectors import login_with_verified_address
 from clubs.models import Club, Membership
+from config.languages import language_known
 
 #: The session's copy of the login's choice (absent: none chosen).
 SESSION_KEY = "account_language"
@@ -37,7 +38,7 @@ def session_language_remember(*, session, language: str) -> None:
 
 def account_language_set(*, user, language: str, session=None) -> AccountPreference:
     """Choose the login's language (``""``: the club's, else the browser's)."""
-    if language and language not in dict(settings.LANGUAGES):
+    if language and not language_known(language):
         raise LanguageError(gettext("Choose one of the site's languages."))
     preference, _ = AccountPreference.objects.update_or_create(
         user=user, defaults={"language": language})

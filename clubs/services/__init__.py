@@ -1,12 +1,12 @@
 """Writes for clubs and members. Keyword-only; permission gates run in the callers."""
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
 from audit.models import AuditEntry
 from audit.services import audit_record
 from clubs.models import Club, Membership, Player
+from config.languages import language_known
 from ops.locks import lock_row
 
 
@@ -81,7 +81,7 @@ def _refuse_removing_last_admin(membership: Membership, *, new_role: str | None)
 def club_language_set(*, club: Club, language: str) -> Club:
     """The club's language (``""``: each visitor's browser decides); the gate is the
     caller's (the club's admins)."""
-    if language and language not in dict(settings.LANGUAGES):
+    if language and not language_known(language):
         raise MembershipError(gettext("Choose one of the site's languages."))
     club.language = language
     club.save(update_fields=["language"])

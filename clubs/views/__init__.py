@@ -1,6 +1,5 @@
 """Club pages: public (clubs, members) and manage (a club admin's own club only)."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -13,6 +12,7 @@ from clubs import selectors, services
 from clubs.forms import PlayerJoinForm, RoleForm
 from clubs.models import Membership
 from clubs.permissions import club_for_admin, club_for_viewer, is_club_admin
+from config.languages import language_choices, language_known
 from ops.pagecache import cached_page
 
 
@@ -64,7 +64,7 @@ def club_manage(request, slug: str):
         search, page = _members_page(request, club)
         return "clubs/manage/members.html", {
             "club": club, "members": page.object_list, "page": page, "q": search,
-            "form": form, "roles": Membership.Role.choices, "languages": CLUB_LANGUAGES}
+            "form": form, "roles": Membership.Role.choices, "languages": club_languages()}
 
     # A form with errors is this request's own; the empty one is cached with the members.
     return cached_page(request, club, None if form.is_bound else "manage", build)
@@ -105,8 +105,9 @@ def _apply(request, service, *, done: str, **kwargs) -> None:
         messages.success(request, done)
 
 
-#: The club's language choices (blank first: no language of its own).
-CLUB_LANGUAGES = [("", gettext_lazy("Each visitor's browser decides")), *settings.LANGUAGES]
+def club_languages() -> list[tuple[str, str]]:
+    """The club's language choices (blank first: no language of its own)."""
+    return language_choices(gettext_lazy("Each visitor's browser decides"))
 
 
 @login_required
@@ -118,7 +119,7 @@ def club_language(request, slug: str):
     # admin chose their own (the middleware's rule).
     if not getattr(request, "language_chosen", False) and not language:
         language = translation.get_language_from_request(request)
-    elif getattr(request, "language_chosen", False) or language not in dict(settings.LANGUAGES):
+    elif getattr(request, "language_chosen", False) or not language_known(language):
         language = translation.get_language()
     with translation.override(language):
         done = gettext("The club's language is saved.")

@@ -39,8 +39,8 @@ def _board(position_id: str) -> str:
         return "—"
     try:
         diagram = Position.from_position_id(position_id).diagram()
-    except EngineError as exc:
-        return str(exc)
+    except EngineError:  # the engine's reason is English, for machines
+        return gettext("The position ID %(id)s cannot be read.") % {"id": position_id}
     return format_html('<pre style="font-family:monospace;line-height:1.15">{}</pre>', diagram)
 
 

@@ -10,11 +10,15 @@ class EngineError(ValueError):
 
 
 class InvalidNotationError(EngineError):
-    """A play or move text that cannot be parsed (syntax only)."""
+    """A play or move text that cannot be parsed (syntax only). ``code`` names what is
+    wrong for a reader to say in its words (``reason`` is the English, for machines):
+    ``token`` (a part is not a move), ``pair`` (no source or no destination), ``point``
+    (not a point), ``bar_destination``, ``off_source``, ``range`` (a number not 1-24)."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: str, reason: str, code: str = "") -> None:
         self.text = text
         self.reason = reason
+        self.code = code
         super().__init__(f"invalid move notation {text!r}: {reason}")
 
 

@@ -62,10 +62,15 @@ LEFT, RIGHT = 0, 1
 
 
 class MatchFileError(ValueError):
-    """The input cannot be read as a match file at all. ``line`` is 1-based (0 = none)."""
+    """The input cannot be read as a match file at all. ``line`` is 1-based (0 = none).
+    ``code`` names what is wrong for a reader to say in its words (``message`` is the English,
+    for machines and logs): ``too_large``, ``binary``, ``other_format``, ``empty``,
+    ``no_length``, ``no_games``, ``line_too_long``, ``score_line``, ``sgf`` (an SGF record
+    that cannot be read), ``not_backgammon``, ``too_long`` (the match); "" for the rest."""
 
-    def __init__(self, message: str, line: int = 0) -> None:
+    def __init__(self, message: str, line: int = 0, code: str = "") -> None:
         self.line = line
+        self.code = code
         self.reason = message
         super().__init__(f"line {line}: {message}" if line else message)
 
@@ -76,7 +81,8 @@ class MatchTooLongError(MatchFileError):
 
     def __init__(self, length: int, line: int = 0) -> None:
         self.length = length
-        super().__init__(f"match length {length} is over the limit of {MAX_MATCH_LENGTH}", line)
+        super().__init__(f"match length {length} is over the limit of {MAX_MATCH_LENGTH}", line,
+                         code="too_long")
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,15 +265,16 @@ _BINARY = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 def _decode(data: bytes | str, issues: list[ParseIssue]) -> tuple[str, str]:
     if isinstance(data, str):
         if len(data) > MAX_FILE_BYTES:
-            raise MatchFileError(f"file too large: more than {MAX_FILE_BYTES} characters")
+            raise MatchFileError(f"file too large: more than {MAX_FILE_BYTES} characters",
+                                 code="too_large")
         return data.removeprefix("\ufeff"), "str"
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"parse_match_file() wants bytes or str, not {type(data).__name__}")
     data = bytes(data)
     if len(data) > MAX_FILE_BYTES:
         raise MatchFileError(
-            f"file too large: {len(data)} bytes, the limit is {MAX_FILE_BYTES} bytes"
-        )
+            f"file too large: {len(data)} bytes, the limit is {MAX_FILE_BYTES} bytes",
+            code="too_large")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -275,13 +282,15 @@ def _decode(data: bytes | str, issues: list[ParseIssue]) -> tuple[str, str]:
         try:
             return data.decode("utf-16"), "utf-16"
         except UnicodeDecodeError as exc:
-            raise MatchFileError("not a match file: invalid UTF-16 text", 1) from exc
+            raise MatchFileError("not a match file: invalid UTF-16 text", 1,
+                                 code="binary") from exc
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         if b"\x00" in data:
-            raise MatchFileError("binary data (NUL byte), not a text match file", line) from exc
+            raise MatchFileError("binary data (NUL byte), not a text match file", line,
+                                 code="binary") from exc
         # Legacy 8-bit files (spec §2): cp1252, with latin-1 for its five undefined bytes.
         text = "".join(
             chunk.decode("cp1252", errors="strict") if chunk not in _CP1252_GAPS
@@ -382,16 +391,16 @@ class _Parser:
             if raw.strip():
                 for prefix, what in _OTHER_FORMATS:
                     if raw.strip().startswith(prefix):
-                        raise MatchFileError(what, number)
+                        raise MatchFileError(what, number, code="other_format")
                 break
         for number, raw in enumerate(lines, 1):
             if len(raw) > MAX_LINE_CHARS:
                 raise MatchFileError(
                     f"line too long ({len(raw)} characters; the limit is {MAX_LINE_CHARS})",
-                    number,
-                )
+                    number, code="line_too_long")
             if _BINARY.search(raw):
-                raise MatchFileError("binary data (control characters) in a text file", number)
+                raise MatchFileError("binary data (control characters) in a text file", number,
+                                     code="binary")
             line = raw.replace("\t", " ").replace("\f", " ").rstrip()
             if line:
                 self.lines.append((number, line))
@@ -406,7 +415,7 @@ class _Parser:
 
     def parse(self) -> MatchFile:
         if not self.lines:
-            raise MatchFileError("empty file: no 'N point match' line", 1)
+            raise MatchFileError("empty file: no 'N point match' line", 1, code="empty")
         tags: list[tuple[str, str]] = []
         notes: list[str] = []
         pos = 0
@@ -430,16 +439,16 @@ class _Parser:
                 break
             for prefix, what in _OTHER_FORMATS:
                 if stripped.startswith(prefix):
-                    raise MatchFileError(what, number)
+                    raise MatchFileError(what, number, code="other_format")
             if _GAME.match(stripped):
-                raise MatchFileError("'Game' line before the 'N point match' line", number)
+                raise MatchFileError("'Game' line before the 'N point match' line", number,
+                                     code="no_length")
             raise MatchFileError(
                 f"not a match file: expected comment lines and then 'N point match', "
                 f"found {_quote(stripped)}",
-                number,
-            )
+                number, code="no_length")
         if length is None:
-            raise MatchFileError("no 'N point match' line", self.lines[-1][0])
+            raise MatchFileError("no 'N point match' line", self.lines[-1][0], code="no_length")
         if length > MAX_MATCH_LENGTH:
             raise MatchTooLongError(length, length_line)
 
@@ -458,7 +467,8 @@ class _Parser:
                 self.warn(number, f"text before the first game ignored: {_quote(stripped)}")
             pos += 1
         if pos >= len(self.lines):
-            raise MatchFileError("no games after the 'N point match' line", length_line)
+            raise MatchFileError("no games after the 'N point match' line", length_line,
+                                 code="no_games")
 
         while pos < len(self.lines):
             game, pos, names, game_ratings = self.parse_game(pos)
@@ -502,8 +512,7 @@ class _Parser:
             raise MatchFileError(
                 f"game {number}: cannot read the score line {_quote(score_text.strip())} "
                 "(expected 'name : score   name : score')",
-                score_no,
-            )
+                score_no, code="score_line")
         pos += 1
         (n1, r1), (n2, r2) = _split_rating(score.group("n1")), _split_rating(score.group("n2"))
         events: list[Event] = []

@@ -47,7 +47,7 @@ def _chains(text: str) -> list[Chain]:
         match = _TOKEN.fullmatch(token)
         count = int(match["count"]) if match and match["count"] else 1
         if not match or not 1 <= count <= 4:
-            raise InvalidNotationError(text, f"bad token {token!r}")
+            raise InvalidNotationError(text, f"bad token {token!r}", code="token")
         chain = _chain(text, match["chain"])
         chains.append(chain)
         unmarked = (chain[0],) + tuple((point, False) for point, _ in chain[1:])
@@ -58,12 +58,12 @@ def _chains(text: str) -> list[Chain]:
 def _chain(text: str, body: str) -> Chain:
     parts = body.lower().split("/")
     if len(parts) < 2:
-        raise InvalidNotationError(text, f"{body!r} needs a source and a destination")
+        raise InvalidNotationError(text, f"{body!r} needs a source and a destination", code="pair")
     points = []
     for index, part in enumerate(parts):
         match = _POINT.fullmatch(part)
         if not match:
-            raise InvalidNotationError(text, f"bad point {part!r} in {body!r}")
+            raise InvalidNotationError(text, f"bad point {part!r} in {body!r}", code="point")
         points.append((_point(text, match["point"], index, len(parts)), bool(match["hits"])))
     return tuple(points)
 
@@ -71,15 +71,16 @@ def _chain(text: str, body: str) -> Chain:
 def _point(text: str, word: str, index: int, length: int) -> int:
     if word in _BAR_WORDS:
         if index:
-            raise InvalidNotationError(text, "the bar is never a destination")
+            raise InvalidNotationError(text, "the bar is never a destination",
+                                       code="bar_destination")
         return BAR
     if word in _OFF_WORDS:
         if index != length - 1:
-            raise InvalidNotationError(text, "off is never a source")
+            raise InvalidNotationError(text, "off is never a source", code="off_source")
         return 0
     point = int(word)
     if not 1 <= point <= 24:
-        raise InvalidNotationError(text, f"point {point} is not 1-25")
+        raise InvalidNotationError(text, f"point {point} is not 1-25", code="range")
     return point
 
 

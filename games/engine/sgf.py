@@ -63,9 +63,10 @@ _BAR, _OFF = "y", "z"
 class SgfError(MatchFileError):
     """The input cannot be read as an SGF match. ``line`` holds the node (0 = none)."""
 
-    def __init__(self, message: str, node: int = 0, text_line: int = 0) -> None:
+    def __init__(self, message: str, node: int = 0, text_line: int = 0, *,
+                 code: str = "sgf") -> None:
         where = f" (text line {text_line})" if text_line else ""
-        super().__init__(message + where, node)
+        super().__init__(message + where, node, code=code)
         self.node = node
         if node:
             self.args = (f"node {node}{where}: {message}",)
@@ -370,7 +371,7 @@ def parse_sgf(data: bytes | str) -> MatchFile:
     try:
         text, encoding = _decode(data, issues)
     except MatchFileError as exc:
-        raise SgfError(exc.reason) from exc
+        raise SgfError(exc.reason, code=exc.code or "sgf") from exc
     trees = _trees(text.lstrip("\ufeff"), issues)
     games: list[GameRecord] = []
     first = trees[0][0] if trees[0] else None
@@ -379,7 +380,7 @@ def parse_sgf(data: bytes | str) -> MatchFile:
     game_kind = first.first("GM", "6").strip()
     if game_kind != "6":
         raise SgfError(f"GM[{game_kind[:10]}] is not backgammon (GM[6])", first.number,
-                       first.line)
+                       first.line, code="not_backgammon")
     length = _number(_match_info(first), "length", first, MAX_MATCH_LENGTH)
     players = (first.first("PW").strip() or "White", first.first("PB").strip() or "Black")
     for index, nodes in enumerate(trees, 1):
@@ -387,7 +388,8 @@ def parse_sgf(data: bytes | str) -> MatchFile:
             raise SgfError(f"game {index} is an empty game tree '()'")
         root = nodes[0]
         if root.first("GM", "6").strip() != "6":
-            raise SgfError("not a backgammon game (GM[6])", root.number, root.line)
+            raise SgfError("not a backgammon game (GM[6])", root.number, root.line,
+                           code="not_backgammon")
         info = _match_info(root)
         names = (root.first("PW").strip() or players[0], root.first("PB").strip() or players[1])
         if names != players:

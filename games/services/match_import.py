@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_players
@@ -69,7 +69,40 @@ def match_parse(*, data: bytes, filename: str = "") -> matchfile.MatchFile:
             % {"most": MAX_MATCH_LENGTH, "length": exc.length}) from exc
     except matchfile.MatchFileError as exc:
         raise MatchImportError(
-            gettext("Not a readable match file: %(reason)s") % {"reason": exc}) from exc
+            gettext("Not a readable match file: %(reason)s") % {"reason": _unreadable(exc)}
+        ) from exc
+
+
+#: What the readers found wrong with a file (``MatchFileError.code``), in the reader's words
+#: (the reader's own detail is English, for machines and logs, and is not shown).
+_UNREADABLE = {
+    "too_large": gettext_lazy("the file is too large for a match file"),
+    "binary": gettext_lazy("it is binary data, not text"),
+    "other_format": gettext_lazy("it is another program's record (a match file is .mat, .txt "
+                                 "or .sgf)"),
+    "empty": gettext_lazy("the file is empty"),
+    "no_length": gettext_lazy("a match file starts with a line like “7 point match”"),
+    "no_games": gettext_lazy("it has no games after its “N point match” line"),
+    "line_too_long": gettext_lazy("a line is too long for a match file"),
+    "score_line": gettext_lazy("a game's score line cannot be read (it reads like "
+                               "“Alice : 0   Bob : 0”)"),
+    "not_backgammon": gettext_lazy("the SGF record is not of a backgammon game"),
+    "sgf": gettext_lazy("the SGF record cannot be read"),
+}
+
+
+def _unreadable(exc: matchfile.MatchFileError) -> str:
+    """Why a file cannot be read, and where (its line, or the SGF record's node)."""
+    what = str(_UNREADABLE.get(getattr(exc, "code", ""),
+                               gettext_lazy("it cannot be read as a match file")))
+    node = getattr(exc, "node", None)
+    if exc.code in ("empty", "too_large"):  # the whole file
+        return what
+    if node:
+        return gettext("%(what)s (node %(node)s)") % {"what": what, "node": node}
+    if exc.line and node is None:
+        return gettext("%(what)s (line %(line)s)") % {"what": what, "line": exc.line}
+    return what
 
 
 def match_import(

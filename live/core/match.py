@@ -266,7 +266,7 @@ class LiveMatchPlay:
         except (IllegalPlayError, InvalidNotationError, AmbiguousPlayError) as exc:
             template, params = _play_refusal(exc, action.play)
             raise Refused(template, params=params, legal_plays=self.legal_plays(),
-                          marked=("rule",) if "rule" in params else ()) from exc
+                          marked=tuple(set(params) & {"rule", "reason"})) from exc
         text = _written(before, dice, action.play, play)
         self.sheet.events.append(mf.Roll(action.side, dice, mf.RollKind.PLAY, text))
         self._maybe_over()
@@ -412,8 +412,9 @@ def _written(position, dice, text: str, play) -> str:
 def _play_refusal(exc: Exception, text: str) -> tuple[str, dict]:
     """The refusal of a play (a template and its values; the engine's own words stay)."""
     if isinstance(exc, InvalidNotationError):
+        reason = _NOTATION_REFUSALS.get(exc.code, _NOTATION_REFUSALS["token"])
         return (gettext_noop("%(play)s is not a play: %(reason)s. Write it like 13/8 6/5."),
-                {"play": repr(text), "reason": exc.reason})
+                {"play": repr(text), "reason": reason})
     if isinstance(exc, AmbiguousPlayError):
         return (gettext_noop("%(play)s could be %(candidates)s: say which."),
                 {"play": repr(text), "candidates": " or ".join(exc.candidates)})
@@ -440,6 +441,18 @@ _PLAY_REFUSALS = {
 }
 
 
+#: What is wrong with a play that cannot be read (``InvalidNotationError.code``): the
+#: engine's own reason (English, for machines and logs) is not shown.
+_NOTATION_REFUSALS = {
+    "token": gettext_noop("a part of it is not a move"),
+    "pair": gettext_noop("each move needs the point it starts from and the point it ends on"),
+    "point": gettext_noop("a part of it is not a point"),
+    "bar_destination": gettext_noop("a checker never moves to the bar"),
+    "off_source": gettext_noop("a checker never moves from off the board"),
+    "range": gettext_noop("the points are numbered 1 to 24 (and bar, off)"),
+}
+
+
 _CUBE_REFUSALS = {
     "crawford_no_double": gettext_noop("no doubling in the Crawford game."),
     "cube_not_owned": gettext_noop("the cube is your opponent's."),
@@ -460,9 +473,8 @@ def _cube_refusal(exc: CubeError, *, beaver: bool = False) -> tuple[str, dict]:
     known = (_BEAVER_REFUSALS if beaver else _CUBE_REFUSALS).get(value)
     if known is not None:
         return known, {}
-    if beaver:
-        return gettext_noop("No beaver here: %(reason)s"), {"reason": str(exc)}
-    return "%(reason)s", {"reason": str(exc)}
+    # A rule without its own sentence: said plainly (the engine's detail is English).
+    return _CANNOT["beaver" if beaver else "double"], {}
 
 
 _CANNOT = {

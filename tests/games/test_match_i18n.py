@@ -57,7 +57,8 @@ def test_the_match_page_and_its_replay_speak_german(client, bob, record):
     assert '<html lang="de"' in html
     assert "<h2>Wiedergabe</h2>" in html and "<h2>Regelverstöße</h2>" in html
     assert "würfelt" in html  # the move list: "Name würfelt 31: 8/5 6/5"
-    assert "Position-ID" in html and "Legale Züge für diesen Wurf:" in html
+    # "Erlaubte Züge" since the translation review ("Legale Züge" before it was merged)
+    assert "Position-ID" in html and re.search(r"(Erlaubte|Legale) Züge für diesen Wurf:", html)
     assert "Der Zug passt nicht zu den Würfeln." in html  # wrong_distance, translated
     assert "Auf dem Brett zeigen" in html
     board = _board(html)

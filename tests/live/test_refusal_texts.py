@@ -38,3 +38,37 @@ def test_the_engines_english_detail_is_not_shown():
     with translation.override("de"):
         text = refusal_text(_refused(Rule.BAR_FIRST))
     assert "bar must enter" not in text and "bar first" not in text
+
+
+@pytest.mark.parametrize("play, code", [("13/8(5)", "token"), ("eight to five", "pair"),
+                                        ("13/x", "point"), ("13/bar", "bar_destination"),
+                                        ("off/13", "off_source"), ("30/24", "range")])
+def test_an_unreadable_play_is_refused_in_german_without_the_engines_english(play, code):
+    from live.core import Action
+    from live.core.match import _NOTATION_REFUSALS
+    from tests.live.test_core import _opened
+
+    with pytest.raises(Refused) as refused:
+        _opened().apply(Action("move", 0, play=play))
+    with translation.override("de"):
+        text = refusal_text(refused.value)
+        reason = translation.gettext(_NOTATION_REFUSALS[code])
+    assert text.startswith(f"{play!r} ist kein Zug: {reason}."), text
+    for english in ("bad token", "bad point", "needs a source", "never a destination",
+                    "never a source", "is not 1-25"):
+        assert english not in text, text
+
+
+@pytest.mark.parametrize("beaver", [False, True])
+def test_a_cube_refusal_without_its_own_sentence_is_no_engine_english(beaver):
+    from games.engine import CubeError
+    from live.core.match import _cube_refusal
+
+    error = CubeError(Rule.DICE_RANGE, "player 0 may not double (engine detail)")
+    template, params = _cube_refusal(error, beaver=beaver)
+    with translation.override("de"):
+        text = refusal_text(Refused(template, params=params))
+        expected = translation.gettext("You cannot beaver now." if beaver
+                                       else "You cannot double now.")
+    assert "engine detail" not in text and "player 0" not in text
+    assert text == expected

@@ -14,6 +14,7 @@ from audit.services import audit_record
 from clubs.models import Club
 from clubs.permissions import club_players
 from config.refusals import refusal_text
+from config.texts import StoredText
 from ops.locks import lock_row
 from results.models import FinishedMatch
 from results.services import finished_match_record
@@ -172,7 +173,8 @@ def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
         score_a=row.score_a, score_b=row.score_b, finished_at=row.finished_at,
         outcome=FinishedMatch.Outcome.WALKOVER if status == FixtureStatus.WALKOVER
         else FinishedMatch.Outcome.PLAYED,
-        event=f"{season.name} — {row.division.name}")
+        event=StoredText.gettext("%(event)s — %(round)s", event=season.name,
+                                 round=row.division.label))
 
 
 @transaction.atomic
