@@ -237,7 +237,8 @@ def _pairings(printable: Printable) -> list[dict]:
     name, rows = _round_matches(tournament, printable.params.get("round"))
     tables = iter(range(1, len(rows) + 1))
     lines = [{"table": next(tables) if m.player_a_id and m.player_b_id else None,
-              "match": m, "bye": not (m.player_a_id and m.player_b_id)} for m in rows]
+              "match": m, "bye": not (m.player_a_id and m.player_b_id),
+              "alone": m.player_a or m.player_b} for m in rows]
     return [{"tournament": tournament, "round_name": name, "lines": lines}]
 
 
