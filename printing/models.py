@@ -17,9 +17,9 @@ class PrintPack(models.Model):
         DONE = "done", pgettext_lazy("print pack", "Ready")
         FAILED = "failed", pgettext_lazy("print pack", "Failed")
 
-    #: What is printed, its version and the language: ``tournament:7:v12:scoresheets:r3:ja``.
+    #: What is printed, the language and its version: ``tournament:7:scoresheets:r3:ja:v12``.
     key = models.CharField(max_length=200, unique=True, verbose_name=gettext_lazy("key"))
-    #: The same without the version: the packs of older versions of it are dropped.
+    #: The same without the version: the packs of its older versions are dropped.
     subject = models.CharField(max_length=200, db_index=True,
                                verbose_name=gettext_lazy("subject"))
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+",

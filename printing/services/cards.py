@@ -4,7 +4,7 @@ exist yet: once it does, its page's "Print" link builds ``card`` from a fixture 
 ``TeamMatchCard``) and calls ``team_match_card_pdf``; nothing here needs to change."""
 
 from dataclasses import dataclass, field
-from datetime import date
+import datetime
 
 from django.utils import timezone, translation
 
@@ -28,7 +28,7 @@ class TeamMatchCard:
     away: str
     boards: list[Board] = field(default_factory=list)
     competition: str = ""
-    date: date | None = None
+    date: datetime.date | None = None
     venue: str = ""
     result: str = ""  # "3–2" once played
 

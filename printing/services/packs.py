@@ -21,8 +21,13 @@ log = logging.getLogger(__name__)
 Status = PrintPack.Status
 
 
+def pack_subject(printable: Printable, language: str) -> str:
+    """What a pack prints, in which language, whatever its version."""
+    return f"{printable.subject}:{language}"
+
+
 def pack_key(printable: Printable, language: str) -> str:
-    return f"{printable.subject}:{printable.version}:{language}"
+    return f"{pack_subject(printable, language)}:{printable.version}"
 
 
 def print_pack_get(*, printable: Printable, language: str, user=None) -> PrintPack:
@@ -41,7 +46,7 @@ def print_pack_get(*, printable: Printable, language: str, user=None) -> PrintPa
         try:
             with transaction.atomic():
                 pack = PrintPack.objects.create(
-                    key=key, subject=printable.subject, club=printable.club,
+                    key=key, subject=pack_subject(printable, language), club=printable.club,
                     what=printable.what, params=printable.params, language=language,
                     total=printable.parts, requested_by=user if _saved(user) else None)
         except IntegrityError:  # made at the same moment by another request: that one
