@@ -467,5 +467,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # A Redis that is away: one line per outage (ops.outage), not a traceback a second.
     "filters": {"layer_outage": {"()": "ops.outage.LayerOutageFilter"}},
-    "loggers": {"channels_redis.pubsub": {"filters": ["layer_outage"]}},
+    "loggers": {"channels_redis.pubsub": {"filters": ["layer_outage"]},
+                # WeasyPrint (printing/) tells every step of every PDF at INFO.
+                "weasyprint.progress": {"level": "WARNING"}},
 }

@@ -3,8 +3,8 @@ captains' signatures — ready for the team leagues' fixture. The teamleagues ap
 exist yet: once it does, its page's "Print" link builds ``card`` from a fixture (see
 ``TeamMatchCard``) and calls ``team_match_card_pdf``; nothing here needs to change."""
 
-from dataclasses import dataclass, field
 import datetime
+from dataclasses import dataclass, field
 
 from django.utils import timezone, translation
 

@@ -13,8 +13,6 @@ import weasyprint
 from django.template.loader import render_to_string
 
 log = logging.getLogger(__name__)
-# WeasyPrint tells every step of every rendering at INFO: kept for its warnings.
-logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 #: The family a Japanese page asks first (``templates/printing/_base.html``).
 CJK_FAMILY = "Noto Sans CJK JP"

@@ -43,7 +43,8 @@ def test_a_japanese_clubs_bracket_embeds_the_cjk_font(client, japanese_club, rea
     pdf = read_pdf(response)
     assert "山田太郎" in pdf.text and "月例会" in pdf.text
     fonts = pdf.fonts()
-    cjk = {name: embedded for name, embedded in fonts.items() if "NotoSansCJK" in name.replace("-", "")}
+    cjk = {name: embedded for name, embedded in fonts.items()
+           if "NotoSansCJK" in name.replace("-", "")}
     assert cjk, fonts
     assert all(cjk.values()), f"not embedded: {cjk}"
 
