@@ -2,12 +2,13 @@
 club's language (the club's own, else the reader's: the one rule of
 ``accounts.middleware``). A big pack is made by the worker: the link answers a page with its
 progress, which reloads itself until the PDF is ready. The gates are those of the pages
-(``printing.permissions``)."""
+(``printing.permissions``); a refused visitor who is not signed in is sent to log in."""
 
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 
+from clubs.decorators import login_if_anonymous
 from printing import permissions, selectors
 from printing.models import PrintPack
 from printing.services.packs import print_pack_get
@@ -45,6 +46,7 @@ def _pack_answer(request, pack: PrintPack, filename: str) -> HttpResponse:
                   status=status)
 
 
+@login_if_anonymous
 def print_tournament(request, slug: str, pk: int, what: str):
     tournament = permissions.tournament_for_print(user=request.user, what=what, pk=pk,
                                                   slug=slug)
@@ -52,22 +54,26 @@ def print_tournament(request, slug: str, pk: int, what: str):
         tournament=tournament, what=what, round_number=_round(request)))
 
 
+@login_if_anonymous
 def print_chouette(request, slug: str, pk: int):
     session = permissions.chouette_session_for_print(user=request.user, pk=pk, slug=slug)
     return _answer(request, selectors.chouette_printable(session=session))
 
 
+@login_if_anonymous
 def print_ratings(request, slug: str):
     club = permissions.club_for_ratings_print(user=request.user, slug=slug)
     return _answer(request, selectors.ratings_printable(club=club))
 
 
+@login_if_anonymous
 def print_season(request, slug: str):
     club = permissions.club_for_ratings_print(user=request.user, slug=slug)
     return _answer(request, selectors.season_printable(club=club,
                                                        season_id=request.GET.get("season")))
 
 
+@login_if_anonymous
 def pack_page(request, pk: int):
     """A pack being made: its progress (the page reloads itself), then the PDF."""
     pack = permissions.pack_for_reader(user=request.user, pack=selectors.pack_get(pack_id=pk))
