@@ -75,6 +75,10 @@ def tournament_printable(*, tournament: Tournament, what: str,
     if what == "standings" and not kind.is_round_based:
         raise NothingToPrint(gettext("A knockout has no standings: print its bracket."))
     params = {"tournament": tournament.pk}
+    if round_number is not None and (what in ("bracket", "standings") or not
+                                     tournament.matches.filter(round_number=round_number)
+                                     .exists()):
+        round_number = None  # one pack per round that exists, whatever else is asked
     if round_number is not None:
         params["round"] = round_number
     parts = 1

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
+from config.site import request_site, site_kept
 from ops.outage import enqueue_on_commit
 from printing.models import PrintPack
 from printing.selectors import Printable, contents_of, inline_limit, printable_again
@@ -47,7 +48,9 @@ def print_pack_get(*, printable: Printable, language: str, user=None) -> PrintPa
             with transaction.atomic():
                 pack = PrintPack.objects.create(
                     key=key, subject=pack_subject(printable, language), club=printable.club,
-                    what=printable.what, params=printable.params, language=language,
+                    what=printable.what, language=language,
+                    # The site the QR codes link to: the request's (a worker has none).
+                    params={**printable.params, "site": request_site()},
                     total=printable.parts, requested_by=user if _saved(user) else None)
         except IntegrityError:  # made at the same moment by another request: that one
             return PrintPack.objects.defer("pdf").get(key=key)
@@ -85,7 +88,7 @@ def print_pack_make(*, pack_id: int) -> PrintPack:
         return pack
     try:
         printable = printable_again(what=pack.what, params=pack.params)
-        with translation.override(pack.language):
+        with translation.override(pack.language), site_kept(pack.params.get("site", "")):
             if pack.language == "ja":
                 cjk_font_present()  # logs once when the font is missing
             contexts = contents_of(printable)

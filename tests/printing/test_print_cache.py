@@ -69,3 +69,19 @@ def test_a_pack_made_twice_is_made_once(knockout):
     with mock.patch.object(packs, "pdf_render_parts", side_effect=AssertionError) as render:
         packs.print_pack_make(pack_id=pack.pk)  # a redelivered task: nothing to do
     assert not render.called
+
+
+def test_a_round_that_does_not_exist_makes_no_pack_of_its_own(client, alice, knockout):
+    client.force_login(alice)
+    url = reverse("printing:tournament", args=[knockout.club.slug, knockout.pk, "pairings"])
+    for value in ("", "99", "7", "1x"):
+        assert client.get(url, {"round": value} if value else {}).status_code == 200
+    assert PrintPack.objects.count() == 1
+
+
+def test_a_pack_keeps_the_site_its_qr_codes_link_to(client, alice, knockout, settings):
+    settings.PRINT_INLINE_SHEETS = 0
+    client.force_login(alice)
+    client.get(reverse("printing:tournament", args=[knockout.club.slug, knockout.pk,
+                                                    "scoresheets"]))
+    assert PrintPack.objects.get().params["site"] == "http://testserver"
