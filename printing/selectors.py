@@ -69,7 +69,7 @@ def tournament_printable(*, tournament: Tournament, what: str,
             "Nothing called “%(what)s” can be printed here: choose bracket, pairings, "
             "standings, scoresheets or tablecards.") % {"what": what})
     kind = tournament.kind
-    if what == "bracket" and kind.is_round_based and not kind.is_grouped:
+    if what == "bracket" and kind.is_round_based:  # groups: their knockout is an event
         raise NothingToPrint(gettext("This tournament has no bracket: print its pairings or "
                                      "its standings."))
     if what == "standings" and not kind.is_round_based:

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils import translation
 
 from clubs.decorators import login_if_anonymous
+from config.views_refusals import refusal_page
 from printing import permissions, selectors
 from printing.models import PrintPack
 from printing.services.packs import print_pack_get
@@ -50,8 +51,13 @@ def _pack_answer(request, pack: PrintPack, filename: str) -> HttpResponse:
 def print_tournament(request, slug: str, pk: int, what: str):
     tournament = permissions.tournament_for_print(user=request.user, what=what, pk=pk,
                                                   slug=slug)
-    return _answer(request, selectors.tournament_printable(
-        tournament=tournament, what=what, round_number=_round(request)))
+    try:
+        printable = selectors.tournament_printable(tournament=tournament, what=what,
+                                                   round_number=_round(request))
+    except selectors.NothingToPrint as exc:  # 404 saying why, with the way back
+        return refusal_page(request, exc, club=tournament.club, back_name=tournament.name,
+                            back_url=tournament.get_absolute_url())
+    return _answer(request, printable)
 
 
 @login_if_anonymous

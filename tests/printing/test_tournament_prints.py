@@ -97,3 +97,21 @@ def test_table_cards_number_the_tables(client, alice, knockout, read_pdf):
 def test_unknown_what_is_404_with_what_may_be_printed(client, knockout):
     response = _print(client, knockout, "menu")
     assert response.status_code == 404
+
+
+def test_a_swiss_has_no_bracket_to_print(client, club):
+    tournament = swiss(club, 4)
+    response = _print(client, tournament, "bracket")
+    assert response.status_code == 404
+    assert "no bracket" in response.content.decode()
+
+
+def test_a_draft_knockout_prints_a_page_saying_nothing_is_drawn(client, club, read_pdf):
+    import datetime
+
+    from tournaments import services
+
+    draft = services.tournament_create(club=club, name="Draft cup", format="single_elimination",
+                                       starts_on=datetime.date(2026, 12, 1), options={})
+    pdf = read_pdf(_print(client, draft, "bracket"))
+    assert len(pdf.pages) == 1 and "Draft cup" in pdf.text
