@@ -3,6 +3,10 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DEBUG=false \
     BIN=/usr/local/bin HOST=0.0.0.0 PORT=8000
 WORKDIR /app
+# WeasyPrint's Pango (printing/) and the fonts the PDFs embed: Noto Sans CJK for Japanese.
+RUN apt-get update && apt-get install -y --no-install-recommends libpango-1.0-0 \
+      libpangoft2-1.0-0 fonts-dejavu-core fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
 COPY requirements.txt constraints.txt ./
 RUN pip install --no-cache-dir -r requirements.txt -c constraints.txt
 COPY . .

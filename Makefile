@@ -21,6 +21,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt constraints.txt | $(BIN)/pyt
 
 ## make run: install, migrate, load demo data, start the web server and a Celery worker.
 run: $(VENV)/.runtime
+	bash bin/ensure-fonts || true
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	CLUB_CREATION=$${CLUB_CREATION:-open} HOST=$(HOST) PORT=$(PORT) BIN=$(BIN) bash bin/serve
@@ -30,6 +31,7 @@ run: $(VENV)/.runtime
 PYTEST_WORKERS ?= auto
 test: $(VENV)/.dev
 	bash bin/ensure-chromium || true
+	bash bin/ensure-fonts || true
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev

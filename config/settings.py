@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "analysis",
     "live",
     "people",
+    "printing",
 ]
 
 MIDDLEWARE = [
@@ -207,6 +208,12 @@ CELERY_TASK_ROUTES = {"analysis.tasks.*": {"queue": CELERY_ANALYSIS_QUEUE},
                       "live.tasks.*": {"queue": CELERY_COMPUTER_QUEUE}}
 #: Analyse every match record whose rules check passed (off: only on request).
 ANALYSIS_AFTER_CHECK = env.bool("ANALYSIS_AFTER_CHECK", default=True)
+#: Printing (printing/): a pack of more scoresheets or table cards than this is made by the
+#: worker (the request answers 202 and a page with its progress); fewer, while it waits.
+PRINT_INLINE_SHEETS = env.int("PRINT_INLINE_SHEETS", default=40)
+#: A pack still queued or being made after this many seconds is sent to the worker again
+#: when someone asks for it (never sent while the broker was down, or its worker was lost).
+PRINT_PACK_STALE_SECONDS = env.int("PRINT_PACK_STALE_SECONDS", default=120)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -461,5 +468,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # A Redis that is away: one line per outage (ops.outage), not a traceback a second.
     "filters": {"layer_outage": {"()": "ops.outage.LayerOutageFilter"}},
-    "loggers": {"channels_redis.pubsub": {"filters": ["layer_outage"]}},
+    "loggers": {"channels_redis.pubsub": {"filters": ["layer_outage"]},
+                # WeasyPrint (printing/) tells every step of every PDF at INFO.
+                "weasyprint.progress": {"level": "WARNING"}},
 }

@@ -34,6 +34,9 @@ urlpatterns = [
     # names (clubs:ratings, clubs:player, ...) though they live in the ratings app.
     path("", include(([*club_urls.urlpatterns, *rating_urls.urlpatterns], "clubs"))),
     path("", include("games.urls")),
+    # Before the chouette's and tournaments' own: their <slug:tap> and <slug:action> would
+    # take "print" (printing/urls.py).
+    path("", include("printing.urls")),
     path("", include("chouette.urls")),
     path("", include("tournaments.urls")),
     path("", include("live.urls")),

@@ -193,7 +193,26 @@ TOURNAMENT_TARGETS = [
     *[_action("league-fixture-action-api", "fixture", a, json=True)
       for a in ("report", "confirm", "enter", "correct", "rule", "walkover")],
 ]
-TARGETS = _matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS
+
+
+def _print(name: str, obj: str, what: str) -> Target:
+    """A tournament's print (``printing/``): ``what`` as written, known or not."""
+    def build(w):
+        pk = getattr(w, obj).pk
+        if name.startswith("printing:"):
+            return reverse(name, kwargs={"slug": w.club.slug, "pk": pk, "what": what})
+        return reverse(name, kwargs={"pk": pk, "what": what})
+    return Target(name, build, label=what)
+
+
+PRINT_TARGETS = [
+    *[_print(name, obj, what) for name in ("printing:tournament", "tournament-print-api")
+      for obj in ("t_run", "t_swiss", "t_draft")
+      for what in ("bracket", "pairings", "standings", "scoresheets", "tablecards", "menu")],
+    _t("printing:pack", "t_run.pk"), _t("print-pack-api", "t_run.pk"),
+    _t("print-pack-pdf-api", "t_run.pk"),  # (no pack has that id: 404)
+]
+TARGETS = _matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS + PRINT_TARGETS
 
 
 # --------------------------------------------------------------------------- the world

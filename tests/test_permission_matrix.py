@@ -246,6 +246,8 @@ class Endpoint:
     #: Public directories (clubs, players): they list every club by design.
     directory: bool = False
     label: str = ""  # tells apart several rows for one URL (the scoreboard taps)
+    #: Answers a file (a PDF), not the browsable API's page.
+    binary: bool = False
 
     @property
     def id(self) -> str:
@@ -493,6 +495,16 @@ ENDPOINTS = [
              data=lambda w: {"season-name": "2026", "season-starts_on": "2026-01-01",
                              "season-ends_on": "2026-12-31"}, label="season"),
     Endpoint("rating-list-api", MEMBERS, _r("rating-list-api", CLUB_SLUG), api=True),
+    # Printing (printing/): the PDFs of the pages above, behind the same gates.
+    Endpoint("printing:chouette", MEMBERS, _r("printing:chouette", CLUB_SLUG, "session.pk")),
+    Endpoint("printing:ratings", MEMBERS, _r("printing:ratings", CLUB_SLUG)),
+    Endpoint("printing:season", MEMBERS, _r("printing:season", CLUB_SLUG)),
+    Endpoint("chouette-print-api", MEMBERS, _r("chouette-print-api", "session.pk"), api=True,
+             binary=True),
+    Endpoint("ratings-print-api", MEMBERS, _r("ratings-print-api", CLUB_SLUG), api=True,
+             binary=True),
+    Endpoint("standings-print-api", MEMBERS, _r("standings-print-api", CLUB_SLUG), api=True,
+             binary=True),
     Endpoint("rating-history-api", MEMBERS, _r("rating-history-api", CLUB_SLUG, "dora.pk"),
              api=True),
     Endpoint("head-to-head-api", MEMBERS, _r("head-to-head-api", CLUB_SLUG, "dora.pk"),
@@ -534,6 +546,10 @@ NOT_IN_THIS_MATRIX = {
     "tournament-standings-api", "tournament-pairing-api", "ladder-api", "ladder-challenge-api",
     "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
     "ladder-leave-api",
+    # Printing a tournament's paper (public, or its referees' for the scoresheets and table
+    # cards) and a pack by its id (the gate of what it prints): tests/printing.
+    "printing:tournament", "tournament-print-api", "printing:pack", "print-pack-api",
+    "print-pack-pdf-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their
@@ -589,6 +605,13 @@ def _assert_status(response, expected, where):
 
 
 def _body(response) -> str:
+    if response.get("Content-Type", "").startswith("application/pdf"):
+        import io
+
+        from pypdf import PdfReader
+
+        return "\n".join(page.extract_text() for page in PdfReader(
+            io.BytesIO(response.content)).pages)
     if getattr(response, "streaming", False):
         return b"".join(response.streaming_content).decode()
     return response.content.decode()
@@ -657,7 +680,8 @@ def test_the_hilltop_markers_show_where_hilltop_may_be_seen(client, world):
         assert any(_shows(marker, body) for body in bodies), marker
 
 
-API_READS = [e for e in ENDPOINTS if e.api and not e.writes and not e.directory]
+API_READS = [e for e in ENDPOINTS if e.api and not e.writes and not e.directory
+             and not e.binary]
 
 
 @pytest.mark.parametrize("persona", ["stranger", "bob"])

@@ -1,0 +1,1 @@
+"""Printing's writes: the kept packs (``packs``) and the PDF renderer (``pdf``)."""
