@@ -32,6 +32,7 @@ from chouette import selectors as chouette_selectors
 from chouette import services as chouette
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
 from clubs.models import Club, Membership, Player
+from federations.models import Federation, FederationClub, FederationRole, RatedPolicy
 from games.models import MatchRecord, RulesCheck, Ruling, Violation
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
@@ -95,7 +96,7 @@ REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
 #: (The outbox and the invitations: club admins see their club's on its manage pages; a
 #: login's email addresses and second factors: its owner on their account pages.)
 SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation, EmailAddress,
-                  Authenticator}
+                  Authenticator, Federation, FederationClub, FederationRole, RatedPolicy}
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: (persona, their club, the other club)
