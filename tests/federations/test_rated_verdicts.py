@@ -115,3 +115,18 @@ def test_the_api_shows_a_tournament_match_with_its_verdicts(client, club, alice,
     [played] = [m for m in body["matches"] if m["id"] == match.pk]
     assert {e["list"]: e["rated"] for e in played["rated"]} == {
         "club:riverside": True, "federation:dbgf": True}
+
+
+def test_the_tournament_page_says_before_play_where_its_matches_are_rated(
+        client, club, alice, bob, joined):
+    from tournaments import services as tournaments
+    services.club_policy_update(club=club, values={**WIDE, "min_length": 25}, actor=alice)
+    event = tournaments.tournament_create(club=club, created_by=alice, name="Open",
+                                          starts_on=datetime.date(2026, 11, 20))
+    for user in (alice, bob):
+        tournaments.entry_add(tournament=event, player=user.player)
+    tournaments.tournament_start(tournament=event, by=alice)
+    client.force_login(bob)
+    page = client.get(f"/clubs/{club.slug}/tournaments/{event.pk}/").content.decode()
+    assert "Riverside Backgammon Club: rated" in page
+    assert "Danish Backgammon Federation: not rated (" in page
