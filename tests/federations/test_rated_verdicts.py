@@ -130,3 +130,21 @@ def test_the_tournament_page_says_before_play_where_its_matches_are_rated(
     page = client.get(f"/clubs/{club.slug}/tournaments/{event.pk}/").content.decode()
     assert "Riverside Backgammon Club: rated" in page
     assert "Danish Backgammon Federation: not rated (" in page
+
+
+def test_the_match_page_and_the_api_say_whether_a_record_is_rated(client, club, bob, joined):
+    from games.models import MatchRecord
+    from games.services.match_import import match_import
+    from tests.factories import sample_bytes
+    record = match_import(club=club, data=sample_bytes("gnubg_selfplay_drops_7p.mat"))
+    record = MatchRecord.objects.get(pk=record.pk)
+    client.force_login(bob)
+    body = client.get(f"/api/matches/{record.pk}/", HTTP_ACCEPT="application/json").json()
+    if record.winner is None:
+        assert body["rated"] == []
+        return
+    lists = {e["list"]: e for e in body["rated"]}
+    assert lists["club:riverside"]["rated"] is False  # friendlies: the club list's default
+    page = client.get(f"/matches/{record.pk}/").content.decode()
+    assert 'data-testid="rated-panel"' in page
+    assert "Riverside Backgammon Club: not rated (friendly:" in page
