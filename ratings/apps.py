@@ -8,9 +8,9 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.selectors import personal_data_section_register
+        from games.panels import match_panel_register
         from ratings import receivers  # noqa: F401 - connects the ratings' receivers
         from ratings.selectors import personal_data
-        from games.panels import match_panel_register
         from ratings.selectors.club_list_policy import club_list_policies
         from ratings.views_rated import rated_panel, rated_panel_version
         from results.selectors_rated import club_list_policies_register
