@@ -336,6 +336,17 @@ def _superuser_row(model, world):
         return Authenticator.objects.create(user=User.objects.get(username="alice"),
                                             type=Authenticator.Type.RECOVERY_CODES,
                                             data={"seed": "00", "used_mask": 0})
+    if model in (Federation, FederationClub, FederationRole, RatedPolicy):
+        federation = Federation.objects.create(name="Danish Backgammon Federation",
+                                               slug="dbgf", country="DK")
+        if model is FederationClub:
+            return FederationClub.objects.create(federation=federation, club=club)
+        if model is FederationRole:
+            return FederationRole.objects.create(federation=federation, role="admin",
+                                                 player=Player.objects.first())
+        if model is RatedPolicy:
+            return RatedPolicy.objects.create(federation=federation)
+        return federation
     return Group.objects.create(name="Referees")
 
 

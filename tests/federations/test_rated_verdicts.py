@@ -148,3 +148,13 @@ def test_the_match_page_and_the_api_say_whether_a_record_is_rated(client, club, 
     page = client.get(f"/matches/{record.pk}/").content.decode()
     assert 'data-testid="rated-panel"' in page
     assert "Riverside Backgammon Club: not rated (friendly:" in page
+
+
+def test_a_club_that_left_after_the_match_day_still_lists_it(club, alice, bob, joined,
+                                                              federation):
+    row = _match(club, alice.player, bob.player)
+    services.federation_club_leave(federation=federation, club=club, actor=alice,
+                                   on=datetime.date(2026, 11, 25))
+    assert _lists(row)["federation:dbgf"]["rated"] is True
+    services.federation_club_apply(federation=federation, club=club, actor=alice)
+    assert "federation:dbgf" in _lists(row)
