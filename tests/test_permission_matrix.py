@@ -550,6 +550,13 @@ NOT_IN_THIS_MATRIX = {
     # cards) and a pack by its id (the gate of what it prints): tests/printing.
     "printing:tournament", "tournament-print-api", "printing:pack", "print-pack-api",
     "print-pack-pdf-api",
+    # Federations: public pages and reads; the club's admins apply and leave, the
+    # federation's admins decide (their persona tests in tests/federations).
+    "federations:list", "federations:detail", "federations:apply", "federations:accept",
+    "federations:refuse", "federations:leave", "federation-create-api",
+    "federation-detail-api", "federation-club-apply-api", "federation-club-accept-api",
+    "federation-club-refuse-api", "federation-club-leave-api", "federation-role-grant-api",
+    "federation-role-revoke-api", "federation-policy-api", "club-rated-policy-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

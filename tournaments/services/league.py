@@ -174,7 +174,8 @@ def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
         outcome=FinishedMatch.Outcome.WALKOVER if status == FixtureStatus.WALKOVER
         else FinishedMatch.Outcome.PLAYED,
         event=StoredText.gettext("%(event)s — %(round)s", event=season.name,
-                                 round=row.division.label))
+                                 round=row.division.label),
+        event_kind="league")
 
 
 @transaction.atomic
