@@ -5,5 +5,5 @@ from .bulk import BulkFile, BulkUpload
 from .match import MatchGame, MatchRecord, MatchTurn, RulesCheck, Ruling, Violation
 from .replay import ReplaySetting
 
-__all__ = ["BulkFile", "BulkUpload", "MatchGame", "MatchRecord", "MatchTurn", "ReplaySetting", "RulesCheck", "Ruling",
-           "Violation"]
+__all__ = ["BulkFile", "BulkUpload", "MatchGame", "MatchRecord", "MatchTurn", "ReplaySetting",
+           "RulesCheck", "Ruling", "Violation"]

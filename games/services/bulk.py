@@ -69,13 +69,19 @@ def _size(value: int) -> str:
 # ------------------------------------------------------------------------ the zip, whole
 
 
+def match_files_too_big(*, size: int, slack: int = 0) -> None:
+    """Refuse an upload by its size alone (the request's declared length, with ``slack`` for
+    the form around the file; the file's), before it is read."""
+    if size > settings.BULK_MAX_BYTES + slack:
+        raise MatchFilesError(gettext(
+            "The upload is %(size)s bytes; the limit is %(limit)s bytes.")
+            % {"size": _size(size), "limit": _size(settings.BULK_MAX_BYTES)})
+
+
 def match_files_entries(*, data: bytes) -> list[zipfile.ZipInfo]:
     """The zip's files, judged by its directory alone (nothing is unpacked): refused when it
     is not a zip, too big, holds too many files or unpacks to too much (a zip bomb)."""
-    if len(data) > settings.BULK_MAX_BYTES:
-        raise MatchFilesError(gettext(
-            "The upload is %(size)s bytes; the limit is %(limit)s bytes.")
-            % {"size": _size(len(data)), "limit": _size(settings.BULK_MAX_BYTES)})
+    match_files_too_big(size=len(data))
     try:
         infos = zipfile.ZipFile(io.BytesIO(data)).infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
