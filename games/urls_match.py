@@ -2,9 +2,8 @@ from django.urls import path
 
 from config import converters  # noqa: F401  (registers <id:...>, a database id)
 
-from .views import bulk
+from .views import bulk, replay
 from .views import match as views
-from .views import replay
 
 urlpatterns = [
     path("clubs/<slug:slug>/matches/", views.match_list, name="match-list"),
