@@ -233,6 +233,8 @@ CELERY_BEAT_SCHEDULE = {
     # Requeue checks whose message never reached the broker (e.g. Redis was down) and
     # checks left running by a killed worker (RULES_CHECK_RUNNING_LIMIT).
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
+    # Zips of match files whose message never reached the broker (games.services.bulk).
+    "requeue-match-files": {"task": "games.tasks.match_files_requeue_task", "schedule": 120.0},
     # Mails still pending (their message lost, or the SMTP server was down): sent again.
     "requeue-pending-mail": {"task": "accounts.tasks.mail_requeue_task", "schedule": 60.0},
     # Matches ready, challenges, fixture deadlines: notify whoever they wait on (idempotent).

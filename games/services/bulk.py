@@ -23,6 +23,7 @@ import zipfile
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
@@ -48,6 +49,8 @@ from .match_results import played_on
 #: What a match file's name ends with (anything else in the zip is refused as not one).
 TEXT_SUFFIXES, SGF_SUFFIXES = (".mat", ".txt"), (".sgf",)
 Verdict = BulkFile.Verdict
+#: An upload queued longer than this was not picked up: the requeue sends it again.
+REQUEUE_AFTER = timedelta(minutes=2)
 
 
 class MatchFilesError(Refusal):
@@ -122,6 +125,15 @@ def match_files_upload(*, club: Club, data: bytes, filename: str, uploaded_by,
         return match_files_run(upload_id=upload.pk) or upload
     transaction.on_commit(lambda: match_files_enqueue(upload_id=upload.pk), robust=True)
     return upload
+
+
+def match_files_requeue(*, older_than: timedelta = REQUEUE_AFTER) -> list[int]:
+    """The uploads still queued after ``older_than`` (their message lost: the broker was
+    down): ``match_files_requeue_task`` sends them again (a second message is harmless: the
+    claim and the rows already reported make the run resume, never repeat)."""
+    return list(BulkUpload.objects.filter(
+        status=BulkUpload.Status.QUEUED, created_at__lt=timezone.now() - older_than,
+    ).values_list("pk", flat=True))
 
 
 def match_files_enqueue(*, upload_id: int) -> None:

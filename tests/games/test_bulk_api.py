@@ -99,3 +99,24 @@ def test_a_file_that_is_not_a_zip_is_refused(client, alice, club):
 def test_the_report_of_an_unknown_upload_is_404(client, alice):
     client.force_login(alice)
     assert client.get("/api/match-files/999999/").status_code == 404
+
+
+def test_a_queued_upload_whose_message_was_lost_is_sent_again(alice, club):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from games.services.bulk import match_files_requeue
+    from games.tasks import match_files_requeue_task
+
+    members(club, "charlot1", "charlot2")
+    lost = BulkUpload.objects.create(club=club, name="lost.zip", total=1, create=True,
+                                     data=samples_zip(SELFPLAY))
+    assert match_files_requeue() == []  # just queued: its message may still be on its way
+    BulkUpload.objects.filter(pk=lost.pk).update(
+        created_at=timezone.now() - dt.timedelta(minutes=5))
+    assert match_files_requeue() == [lost.pk]
+    match_files_requeue_task()  # eager: the worker runs it
+    lost.refresh_from_db()
+    assert lost.status == "done" and lost.files.get().verdict == "created"
+    assert lost.data in (b"", memoryview(b"")) or bytes(lost.data) == b""

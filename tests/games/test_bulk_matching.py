@@ -155,3 +155,22 @@ def test_one_refused_file_leaves_the_others_filed(club):
     rows = _rows(_upload(club, data, create=True))
     assert rows["good.mat"].verdict == BulkFile.Verdict.CREATED
     assert rows["bad.mat"].verdict == BulkFile.Verdict.REFUSED
+
+
+def test_a_run_stopped_midway_resumes_after_the_last_file_reported(club):
+    from games.models import BulkUpload
+    from games.services.bulk import match_files_run
+
+    members(club, "charlot1", "charlot2")
+    upload = BulkUpload.objects.create(
+        club=club, name="a.zip", create=True, total=2, done=1,
+        status=BulkUpload.Status.RUNNING, data=samples_zip(CHARLOT_MAT, SELFPLAY))
+    BulkFile.objects.create(upload=upload, index=0, name=CHARLOT_MAT, verdict="refused",
+                            reason="read before the worker stopped")
+    match_files_run(upload_id=upload.pk)
+    upload.refresh_from_db()
+    assert upload.status == "done" and upload.done == 2
+    assert _rows(upload)[CHARLOT_MAT].reason == "read before the worker stopped"
+    assert _rows(upload)[SELFPLAY].verdict == BulkFile.Verdict.CREATED
+    assert MatchRecord.objects.count() == 1
+    assert match_files_run(upload_id=upload.pk) is None  # done: a redelivery does nothing
