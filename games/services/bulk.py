@@ -18,6 +18,7 @@ result) and linked to it (``MatchRecord.finished_match``).
 
 import hashlib
 import io
+import logging
 import posixpath
 import zipfile
 import zlib
@@ -27,7 +28,7 @@ from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
@@ -45,6 +46,8 @@ from results.models import FinishedMatch
 
 from .match_import import MatchImportError, match_import, match_parse
 from .match_results import played_on
+
+log = logging.getLogger(__name__)
 
 #: What a match file's name ends with (anything else in the zip is refused as not one).
 TEXT_SUFFIXES, SGF_SUFFIXES = (".mat", ".txt"), (".sgf",)
@@ -230,11 +233,22 @@ def _file_report(upload: BulkUpload, index: int, name: str, read: Callable[[], b
                 upload, name, read(), seen)
             _row_save(row)
     except _Refused as refused:
-        row.verdict, row.reason = refused.verdict, refused.reason
-        row.match_record, row.finished_match = refused.record, refused.result
-        with transaction.atomic():
-            _row_save(row)
+        _refused_save(row, refused)
+    except (OperationalError, InterfaceError):
+        raise  # the database went away: the task retries, resuming at this file
+    except Exception:  # a bug, or a file no reader foresaw: said on its row, the rest go on
+        log.exception("bulk upload %s: file %s failed", upload.pk, name)
+        _refused_save(row, _Refused(gettext(
+            "This file could not be filed: an error on our side (it is logged). Nothing of "
+            "it was stored.")))
     return row
+
+
+def _refused_save(row: BulkFile, refused: _Refused) -> None:
+    row.verdict, row.reason = refused.verdict, refused.reason
+    row.match_record, row.finished_match = refused.record, refused.result
+    with transaction.atomic():
+        _row_save(row)
 
 
 def _row_save(row: BulkFile) -> None:

@@ -115,3 +115,22 @@ def test_an_unfinished_match_is_refused(club):
     cut = text[: text.index(" Game 3")]  # two games of a 7-point match
     upload = _upload(club, zip_of({"cut.mat": cut.encode()}))
     assert "not finished" in _row(upload, "cut.mat").reason
+
+
+def test_a_fault_on_one_file_is_said_on_its_row_and_the_others_go_on(club, monkeypatch):
+    from games.services import bulk
+
+    members(club, "charlot1", "charlot2")
+    real = bulk._file_result
+
+    def faulty(parsed):
+        if parsed.match_length == 1:
+            raise ZeroDivisionError("a bug")
+        return real(parsed)
+
+    monkeypatch.setattr(bulk, "_file_result", faulty)
+    upload = _upload(club, zip_of({"one.mat": sample_bytes("gnubg_roll_then_resign_1p.mat"),
+                                   "two.mat": sample_bytes(SELFPLAY)}))
+    assert "error on our side" in _row(upload, "one.mat").reason
+    assert _row(upload, "two.mat").verdict == "created"
+    assert upload.status == "done" and MatchRecord.objects.count() == 1
