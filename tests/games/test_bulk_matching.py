@@ -174,3 +174,17 @@ def test_a_run_stopped_midway_resumes_after_the_last_file_reported(club):
     assert _rows(upload)[SELFPLAY].verdict == BulkFile.Verdict.CREATED
     assert MatchRecord.objects.count() == 1
     assert match_files_run(upload_id=upload.pk) is None  # done: a redelivery does nothing
+
+
+def test_a_filed_record_whose_check_passed_goes_into_the_analysis_queue(
+        club, settings, monkeypatch, django_capture_on_commit_callbacks):
+    from analysis import tasks as analysis_tasks
+
+    settings.ANALYSIS_AFTER_CHECK = True
+    sent = []
+    monkeypatch.setattr(analysis_tasks.analysis_for_record_task, "delay", sent.append)
+    one, two = members(club, "charlot1", "charlot2")
+    stored_result(club, one, two, day=NOV_8, score_a=9, score_b=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        upload = _upload(club, samples_zip(CHARLOT_MAT))
+    assert sent == [_rows(upload)[CHARLOT_MAT].match_record.pk]
