@@ -241,6 +241,8 @@ CELERY_BEAT_SCHEDULE = {
     # Requeue checks whose message never reached the broker (e.g. Redis was down) and
     # checks left running by a killed worker (RULES_CHECK_RUNNING_LIMIT).
     "requeue-stale-checks": {"task": "games.tasks.rules_check_requeue_task", "schedule": 60.0},
+    # Zips of match files whose message never reached the broker (games.services.bulk).
+    "requeue-match-files": {"task": "games.tasks.match_files_requeue_task", "schedule": 120.0},
     # Mails still pending (their message lost, or the SMTP server was down): sent again.
     "requeue-pending-mail": {"task": "accounts.tasks.mail_requeue_task", "schedule": 60.0},
     # Matches ready, challenges, fixture deadlines: notify whoever they wait on (idempotent).
@@ -391,6 +393,14 @@ STORAGES = {
 MATCH_UPLOAD_MAX_BYTES = env.int("MATCH_UPLOAD_MAX_BYTES", default=1_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+#: A zip of match files (games.services.bulk): its size as uploaded (refused before it is
+#: read), how many files its directory may list and how much they may unpack to (a zip
+#: bomb is refused from the directory, nothing unpacked); up to BULK_INLINE_MAX_FILES files
+#: are read during the request, more in the worker with a progress bar.
+BULK_MAX_BYTES = env.int("BULK_MAX_BYTES", default=50 * 1024 * 1024)
+BULK_MAX_FILES = env.int("BULK_MAX_FILES", default=2000)
+BULK_MAX_UNCOMPRESSED_BYTES = env.int("BULK_MAX_UNCOMPRESSED_BYTES", default=500 * 1024 * 1024)
+BULK_INLINE_MAX_FILES = env.int("BULK_INLINE_MAX_FILES", default=10)
 
 # --- REST framework and OpenAPI --------------------------------------------------------
 REST_FRAMEWORK = {

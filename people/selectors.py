@@ -8,19 +8,12 @@ appearing twice, and matching on e-mail alone duplicates people who change addre
   are more often two people).
 """
 
-import unicodedata
 from collections import defaultdict
 
 from allauth.account.models import EmailAddress
 
 from clubs.models import Club, Membership, Player
-
-
-def name_key(name: str) -> str:
-    """The name without case, accents or repeated spaces ("Zoë  Ørsted" ~ "zoe ørsted")."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
-                    if not unicodedata.combining(c))
-    return " ".join(plain.casefold().split())
+from clubs.selectors.names import name_key
 
 
 def _clubs_of(player_ids) -> dict[int, set[int]]:

@@ -111,7 +111,8 @@ def _matrix_targets() -> list[Target]:
 
 
 #: Writes whose valid data holds an uploaded file (read once: garbled whole instead).
-_FILES = {"games:match-upload", "match-upload-api"}
+_FILES = {"games:match-upload", "match-upload-api", "games:match-files",
+          "match-files-upload-api"}
 TS = "t_run.pk"
 
 #: allauth's sign-in pages (left out of the permission matrix): read and posted.

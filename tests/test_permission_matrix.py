@@ -23,7 +23,9 @@ A test fails when the URLconf has a page the matrix does not list: add new pages
 from __future__ import annotations
 
 import datetime
+import io
 import re
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,7 +54,8 @@ from chouette.models import (
     ChouetteSession,
 )
 from clubs.models import Club, Membership, Player
-from games.models import MatchRecord, ReplaySetting
+from games.models import BulkUpload, MatchRecord, ReplaySetting
+from games.services.bulk import match_files_upload
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
 from live.models import LiveAction, LiveMatch
@@ -149,6 +152,8 @@ def _build() -> SimpleNamespace:
     w.replay_key = "g1-t1"
     w.resend_word = "resend"
     w.analysis = Analysis.objects.create(record=w.record, status=Analysis.Status.DONE)
+    w.match_files = match_files_upload(club=w.club, data=_zip("gnubg_roll_then_resign_1p.mat"),
+                                       filename="files.zip", uploaded_by=None)
     # A live match with real dice: Bob (who signs in) against Dora (who does not).
     w.live_match = live_match_create(club=w.club, by=w.bob.user, player_a=w.bob,
                                      player_b=w.dora, length=3, dice="manual")
@@ -207,6 +212,7 @@ def snapshot() -> dict:
                             .values_list("pk", "role", "is_active")),
         "players": Player.objects.count(),
         "records": MatchRecord.objects.count(),
+        "zips of match files": BulkUpload.objects.count(),
         "replay settings": list(ReplaySetting.objects.order_by("pk")
                                 .values_list("user_id", "home", "switch_sides")),
         "seasons": Season.objects.count(),
@@ -275,6 +281,17 @@ def _r(name: str, *args) -> Callable[[SimpleNamespace], str]:
 
 def _upload(name: str) -> Callable[[SimpleNamespace], dict]:
     return lambda w: {"file": SimpleUploadedFile(name, sample_bytes(name))}
+
+
+def _zip(name: str) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(name, sample_bytes(name))
+    return buffer.getvalue()
+
+
+def _zip_upload(name: str) -> Callable[[SimpleNamespace], dict]:
+    return lambda w: {"file": SimpleUploadedFile("files.zip", _zip(name))}
 
 
 def _plan_payment(w) -> dict:
@@ -404,6 +421,12 @@ ENDPOINTS = [
              data=lambda w: {"player_a": w.bob.pk, "player_b": w.dora.pk, "length": 5}),
     Endpoint("games:match-upload", MEMBERS, _r("games:match-upload", CLUB_SLUG), "post",
              data=_upload("7point.mat")),
+    # A zip of match files: the club's admins (upload, the report).
+    Endpoint("games:match-files", ADMINS, _r("games:match-files", CLUB_SLUG)),
+    Endpoint("games:match-files", ADMINS, _r("games:match-files", CLUB_SLUG), "post",
+             data=_zip_upload("7point.mat")),
+    Endpoint("games:match-files-report", ADMINS,
+             _r("games:match-files-report", "match_files.pk")),
     # Chouette money: members read, admins and referees write.
     Endpoint("chouette:list", MEMBERS, _r("chouette:list", CLUB_SLUG)),
     Endpoint("chouette:new", WRITERS, _r("chouette:new", CLUB_SLUG)),
@@ -452,6 +475,9 @@ ENDPOINTS = [
              api=True),
     Endpoint("match-upload-api", MEMBERS, _r("match-upload-api", CLUB_SLUG), "post",
              api=True, data=_upload("7point.mat")),
+    Endpoint("match-files-upload-api", ADMINS, _r("match-files-upload-api", CLUB_SLUG), "post",
+             api=True, data=_zip_upload("7point.mat")),
+    Endpoint("match-files-api", ADMINS, _r("match-files-api", "match_files.pk"), api=True),
     Endpoint("chouette-session-list", SIGNED_IN, _r("chouette-session-list"), api=True),
     Endpoint("chouette-session-detail", MEMBERS, _r("chouette-session-detail", "session.pk"),
              api=True),

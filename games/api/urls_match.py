@@ -2,6 +2,7 @@ from django.urls import path
 
 from config.converters import IdRouter  # (and <id:...>, a database id)
 
+from .bulk import MatchFilesDetailApi, MatchFilesUploadApi
 from .match import MatchRecordViewSet, MatchUploadApi
 
 router = IdRouter()  # detail routes take database ids only
@@ -9,5 +10,8 @@ router.register("matches", MatchRecordViewSet, basename="match-record")
 
 urlpatterns = [
     path("clubs/<slug:slug>/matches/", MatchUploadApi.as_view(), name="match-upload-api"),
+    path("clubs/<slug:slug>/match-files/", MatchFilesUploadApi.as_view(),
+         name="match-files-upload-api"),
+    path("match-files/<id:pk>/", MatchFilesDetailApi.as_view(), name="match-files-api"),
     *router.urls,
 ]

@@ -67,6 +67,11 @@ class MatchRecord(models.Model):
     #: The file of a tournament, ladder or league match reported with it: checked and
     #: analysed, but that match is the one in the table of finished matches (never twice).
     is_evidence = models.BooleanField(default=False, verbose_name=gettext_lazy("is evidence"))
+    #: The stored result this file is the evidence of, when it was matched to one entered
+    #: or imported without it (a zip of match files: ``games.services.bulk``).
+    finished_match = models.ForeignKey(
+        "results.FinishedMatch", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+", verbose_name=gettext_lazy("finished match"))
     # The standing result: set by the check from the file, changed afterwards only by rulings.
     score_left = models.PositiveIntegerField(null=True, blank=True,
                                              verbose_name=gettext_lazy("score left"))

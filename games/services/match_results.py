@@ -36,13 +36,21 @@ def match_record_result_publish(*, record: MatchRecord) -> FinishedMatch | None:
 
 def record_played_at(record: MatchRecord) -> datetime.datetime:
     """When the match was played: the file's EventDate (or Date) tag, else the upload time."""
+    day = played_on(record.tags)
+    if day is None:
+        return record.uploaded_at
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
+
+
+def played_on(tags) -> datetime.date | None:
+    """The day a match file says it was played: its EventDate (XG, gnubg; SGF's DT) or Date
+    tag; None when it names no valid day."""
     for key in ("EventDate", "Date"):
-        value = next((v for k, v in record.tags.items() if k.lower() == key.lower()), "")
+        value = next((v for k, v in tags.items() if k.lower() == key.lower()), "")
         found = _DATE.match(value or "")
         if found:
             try:
-                day = datetime.date(*map(int, found.groups()))
+                return datetime.date(*map(int, found.groups()))
             except ValueError:
                 continue
-            return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
-    return record.uploaded_at
+    return None

@@ -1,21 +1,22 @@
 """Sending rules checks to the workers: after an upload, and again on a referee's request.
 
-Apart from ``rules_check`` (what the task runs), so that the task and its sender stay one
-way: this module imports the tasks, which import ``rules_check``.
+Apart from ``rules_check`` (what the task runs). The task is found by its name: the tasks
+import the services (a zip of match files imports through ``match_import``, which sends
+checks from here), so importing them back would be a cycle.
 """
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import MatchRecord, RulesCheck
-from games.tasks import rules_check_run_task
 from ops.outage import enqueue
 
 
 def rules_check_enqueue(*, check_id: int) -> None:
     """Send the check to the broker. If the broker is down the check stays queued and the
     periodic requeue task sends it again later (nothing is lost)."""
-    enqueue(rules_check_run_task, check_id)
+    enqueue(current_app.tasks["games.tasks.rules_check_run_task"], check_id)
 
 
 def rules_check_restart(*, record: MatchRecord) -> RulesCheck:

@@ -67,8 +67,9 @@ def match_upload(request, slug: str):
         else:
             messages.success(request, gettext("Match saved; its rules check is queued."))
             return redirect(record)
-    return render(request, "games/match/upload.html", {"club": club, "form": form},
-                  status=400 if form.errors else 200)
+    return render(request, "games/match/upload.html", {
+        "club": club, "form": form, "can_file_zips": is_club_admin(user=request.user, club=club),
+    }, status=400 if form.errors else 200)
 
 
 #: A check in these states is over: the page no longer says how long it has waited.
