@@ -19,4 +19,5 @@ urlpatterns = [
     path("", include("analysis.api.urls")),
     path("", include("live.api.urls")),
     path("", include("people.api.urls")),
+    path("", include("imports.api.urls")),
 ]

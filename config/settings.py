@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "analysis",
     "live",
     "people",
+    "imports",
 ]
 
 MIDDLEWARE = [
@@ -383,6 +384,12 @@ STORAGES = {
 MATCH_UPLOAD_MAX_BYTES = env.int("MATCH_UPLOAD_MAX_BYTES", default=1_000_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+# A club's history (imports): the largest spreadsheet read, what its zip may unpack to (a
+# zip bomb is refused by it), and the largest checked and stored in the request (larger:
+# in the worker, with its progress).
+IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=10 * 1024 * 1024)
+IMPORT_MAX_UNZIPPED_BYTES = env.int("IMPORT_MAX_UNZIPPED_BYTES", default=200 * 1024 * 1024)
+IMPORT_INLINE_BYTES = env.int("IMPORT_INLINE_BYTES", default=256 * 1024)
 
 # --- REST framework and OpenAPI --------------------------------------------------------
 REST_FRAMEWORK = {

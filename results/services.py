@@ -187,3 +187,51 @@ def finished_matches_reassign(*, dropped: Player, kept: Player) -> int:
         _changed(club_id=club_id, at=at, match_id=pk, federation_id=federation_id,
                  player_club_ids=tuple(player_clubs))
     return moved
+
+
+@transaction.atomic
+def finished_matches_import(*, club: Club, rows: list[dict], batch: int = 2000) -> int:
+    """Many results of one club's past at once (``imports``): each row a dict of
+    ``source_id`` (the import's row), ``player_a``, ``player_b``, ``winner`` (player ids),
+    ``length``, ``score_a``, ``score_b``, ``finished_at``, ``event``, ``event_kind``,
+    ``rated_agreed``. The checks of :func:`finished_match_record` in bulk (two members,
+    past or present, of ``club``; the winner one of them); a row already stored for its
+    source is kept as it is. One change from the earliest row: the lists replay once.
+    Returns the number of rows stored."""
+    source = FinishedMatch.Source.IMPORT
+    wanted = [r["source_id"] for r in rows]
+    stored_ids = set()
+    for start in range(0, len(wanted), 900):  # SQLite's bound on a query's parameters
+        stored_ids.update(FinishedMatch.objects.filter(
+            source=source, source_id__in=wanted[start:start + 900]).values_list(
+            "source_id", flat=True))
+    fresh = [r for r in rows if r["source_id"] not in stored_ids]
+    ids = {p for r in fresh for p in (r["player_a"], r["player_b"])}
+    members = set(Membership.objects.filter(club=club).values_list("player_id", flat=True))
+    if missing := ids - members:
+        club_players(club=club, players=sorted(missing), past_too=True,
+                     error=FinishedMatchError)
+    made = []
+    for r in fresh:
+        if r["player_a"] == r["player_b"]:
+            raise FinishedMatchError(gettext("A match needs two different players."))
+        if r["winner"] not in (r["player_a"], r["player_b"]):
+            raise FinishedMatchError(gettext("The winner must be one of the two players."))
+        if not 1 <= r["length"] <= MAX_MATCH_LENGTH:
+            raise FinishedMatchError(gettext("A match length is 1 to %(most)s points, not "
+                                             "%(length)s.") % {"most": MAX_MATCH_LENGTH,
+                                                               "length": r["length"]})
+        made.append(FinishedMatch(
+            organiser_kind=FinishedMatch.OrganiserKind.CLUB, club=club, source=source,
+            source_id=r["source_id"], player_a_id=r["player_a"], player_b_id=r["player_b"],
+            player_a_club=club, player_b_club=club, winner_id=r["winner"], length=r["length"],
+            score_a=r["score_a"], score_b=r["score_b"], finished_at=r["finished_at"],
+            event=r["event"][:200], event_kind=r["event_kind"],
+            rated_agreed=r["rated_agreed"]))
+    for start in range(0, len(made), batch):
+        FinishedMatch.objects.bulk_create(made[start:start + batch])
+    if made:
+        first = FinishedMatch.objects.filter(club=club, finished_at=min(
+            m.finished_at for m in made)).order_by("pk").first()
+        _row_changed(first)
+    return len(made)

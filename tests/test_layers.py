@@ -40,7 +40,7 @@ FLOORS = {
     "games": 4, "chouette": 4, "tournaments": 4,
     "ratings": 5,
     # on top, each its own room reading down (STYLE.md §2; some still to come)
-    "demo": 6, "notifications": 6, "analysis": 6, "live": 6,
+    "demo": 6, "notifications": 6, "analysis": 6, "live": 6, "imports": 6,
     # one person across the rooms: a merge moves each room's rows (issue 32)
     "people": 7,
 }
