@@ -161,7 +161,7 @@ def history_rows(*, club: Club) -> list[dict]:
             rated = agreed
         else:
             rated = rating_core.is_rated(rating_core.MatchFacts(
-                source=rating_core.SourceKind(source) if source in rating_core.SourceKind
+                source=rating_core.SourceKind(source) if source in SOURCES
                 else rating_core.SourceKind.LEAGUE, played=True, finished=True,
                 length=length), policy)
         kind = event_kind or SOURCE_KINDS.get(source, source)
@@ -177,6 +177,8 @@ def history_rows(*, club: Club) -> list[dict]:
             "resigned": "yes" if (winner_score or 0) < length else "no"})
     return rows
 
+
+SOURCES = {kind.value for kind in rating_core.SourceKind}
 
 #: The export's columns: the import's, and ``resigned`` (a winner below the length).
 HISTORY_COLUMNS = ("date", "player", "opponent", "length", "score_player", "score_opponent",
