@@ -169,7 +169,8 @@ def _result_verdicts(batch: Import, read, today) -> list[tuple[str, list]]:
             person = _person(batch, name) if name else None
             if name and person is None:
                 errors.append(
-                    _("%(name)s may be one of several players: choose one.", name=name)
+                    _("%(name)s matches no player for certain: choose one of the suggestions.",
+                      name=name)
                     if batch.names.get(name, {}).get("candidates") else
                     _("%(name)s is not a member of the club: choose a player, or a new "
                       "guest.", name=name))
