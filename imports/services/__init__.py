@@ -238,7 +238,7 @@ def import_confirm(*, batch: Import, names: dict) -> Import:
                                   "rows_error"])
     if batch.rows_error:
         # the choices and verdicts are kept (the page shows them); nothing else changed
-        raise ImportRefused(gettext("%(count)s rows have errors: nothing was imported.")
+        raise ImportRefused(gettext("Rows with errors: %(count)s. Nothing was imported.")
                            % {"count": batch.rows_error},
                            fields={"rows": selectors.error_rows(batch=batch)})
     with transaction.atomic():
