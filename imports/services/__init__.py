@@ -76,24 +76,28 @@ def import_check(*, import_id: int) -> None:
                                                    error=str(exc.reason), progress=100)
 
 
-def _progress(batch: Import, done: int, total: int) -> None:
-    batch.progress = min(99, done * 100 // max(total, 1))
+def _progress(batch: Import, percent: int) -> None:
+    batch.progress = min(99, percent)
     Import.objects.filter(pk=batch.pk).update(progress=batch.progress)
 
 
 def _check(batch: Import) -> None:
+    """Read, check, keep the rows: the progress says 30 once read, 50 once checked, then
+    moves with the rows kept."""
     read = list(rows_read(name=batch.file_name, data=bytes(batch.content), kind=batch.kind))
+    _progress(batch, 30)
     if batch.kind == Import.Kind.RESULTS:
         written = sorted({plain(d.get(c, "")) for _, d in read for c in ("player", "opponent")}
                          - {""})
         batch.names = selectors.names_match(club=batch.club, names=written)
     verdicts = _verdicts(batch, read)
+    _progress(batch, 50)
     batch.rows.all().delete()  # a redelivered check replaces its rows wholesale
     made = [ImportRow(batch=batch, number=number, data=data, verdict=verdict, errors=errors)
             for (number, data), (verdict, errors) in zip(read, verdicts, strict=True)]
     for start in range(0, len(made), BATCH):
         ImportRow.objects.bulk_create(made[start:start + BATCH])
-        _progress(batch, start + BATCH, len(made))
+        _progress(batch, 50 + (start + BATCH) * 50 // len(made))
     _counted(batch, [v for v, _ in verdicts])
     batch.progress = 100
     batch.save(update_fields=["names", "status", "progress", "rows_total", "rows_new",

@@ -82,3 +82,33 @@ def test_rating_officer_of_another_federation_is_refused(client, federation, mem
 def test_anonymous_visitor_is_refused(client, members):
     assert upload(client, "riverside", csv_bytes(ROWS)).status_code in (401, 403)
     assert client.get("/api/clubs/riverside/history.csv").status_code in (401, 403)
+
+
+def test_a_player_of_an_unrelated_club_cannot_be_named(client, alice, dave, members):
+    client.force_login(alice)
+    rows = [["2019-03-01", "Dave", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
+    made = upload(client, "riverside", csv_bytes(rows)).json()
+    answer = confirm(client, made["id"], {"Dave": dave.player.pk})
+    assert answer.status_code == 400
+    assert "not a member of this club" in answer.json()["detail"]
+    assert not FinishedMatch.objects.exists()
+
+
+def test_a_federation_clubs_player_is_suggested_and_may_be_named(client, alice, club,
+                                                                 other_club, federation,
+                                                                 members):
+    from clubs.models import Membership
+
+    FederationClub.objects.create(federation=federation, club=other_club,
+                                  status=FederationClub.Status.MEMBER,
+                                  joined_on=datetime.date(2010, 1, 1))
+    hilda = MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
+    client.force_login(alice)
+    rows = [["2019-03-01", "H. Holm", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
+    made = upload(client, "riverside", csv_bytes(rows)).json()
+    names = {n["name"]: n for n in made["names"]}
+    assert names["H. Holm"]["candidates"] == [
+        {"player": hilda.pk, "name": "Hilda Holm", "club": other_club.name}]
+    assert confirm(client, made["id"], {"H. Holm": hilda.pk}).status_code == 200
+    assert FinishedMatch.objects.get().player_a == hilda
+    assert Membership.objects.get(club=club, player=hilda).is_active is False
