@@ -229,13 +229,12 @@ def import_confirm(*, batch: Import, names: dict) -> Import:
                                % {"status": batch.get_status_display().lower()})
         if names:
             _names_chosen(batch, names)
-        rows = list(batch.rows.order_by("number"))
-        verdicts = _verdicts(batch, [(r.number, r.data) for r in rows])
-        changed = []
-        for row, (verdict, errors) in zip(rows, verdicts, strict=True):
-            if (row.verdict, row.errors) != (verdict, errors):
-                row.verdict, row.errors = verdict, errors
-                changed.append(row)
+        rows = list(batch.rows.order_by("number").values_list("pk", "number", "data",
+                                                              "verdict", "errors"))
+        verdicts = _verdicts(batch, [(number, data) for _, number, data, *_ in rows])
+        changed = [ImportRow(pk=pk, verdict=verdict, errors=errors)
+                   for (pk, _, _, *before), (verdict, errors) in zip(rows, verdicts, strict=True)
+                   if before != [verdict, errors]]
         ImportRow.objects.bulk_update(changed, ["verdict", "errors"], batch_size=BATCH)
         _counted(batch, [v for v, _ in verdicts])
         batch.save(update_fields=["names", "status", "rows_total", "rows_new", "rows_same",
