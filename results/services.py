@@ -10,7 +10,7 @@ import datetime
 import json
 
 from django.db import connection, transaction
-from django.db.models import JSONField, Q
+from django.db.models import DateTimeField, JSONField, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -239,32 +239,33 @@ def finished_matches_import(*, club: Club, rows: list[dict], batch: int = 2000) 
 
 
 def _insert_many(rows: list[FinishedMatch], batch: int) -> None:
-    """``bulk_create`` without the ORM's SQL compiler: one INSERT run over the rows
-    (executemany). Measured on 10,000 imported rows (SQLite, a busy machine): 10 s through
-    ``bulk_create`` (the compiler prepares each of the 22 values of each row, in batches
-    of 45 rows under SQLite's parameter bound), 1.5 s so. The rows are valid models: the
-    database's constraints hold them as they hold any other writer's."""
+    """``bulk_create`` without the ORM's SQL compiler: INSERTs of many rows each, their
+    values read straight from the models. Measured on 10,000 imported rows (SQLite, a busy
+    machine): 10 s through ``bulk_create`` (its compiler prepares each of the 22 values of
+    each row), 1.5 s so; on PostgreSQL one statement per ``batch`` rows saves the round
+    trips of a run over single rows. The rows are valid models: the database's
+    constraints hold them as they hold any other writer's."""
     if not rows:
         return
     now = timezone.now()
     fields = [f for f in FinishedMatch._meta.concrete_fields if not f.primary_key]
     adapt = connection.ops.adapt_datetimefield_value
+    dated = {f.attname for f in fields if isinstance(f, DateTimeField)}
+    jsons = {f.attname for f in fields if isinstance(f, JSONField)}
     values = []
     for row in rows:
         row.created_at = row.updated_at = now
-        line = []
-        for field in fields:
-            value = getattr(row, field.attname)
-            if isinstance(value, datetime.datetime):
-                value = adapt(value)
-            elif isinstance(field, JSONField):
-                value = json.dumps(value)
-            line.append(value)
-        values.append(line)
+        values.append([adapt(getattr(row, name)) if name in dated
+                       else json.dumps(getattr(row, name)) if name in jsons
+                       else getattr(row, name) for name in (f.attname for f in fields)])
+    most = connection.features.max_query_params
+    per = max(1, min(batch, most // len(fields))) if most else batch
     quote = connection.ops.quote_name
-    sql = (f"INSERT INTO {quote(FinishedMatch._meta.db_table)} "
-           f"({', '.join(quote(f.column) for f in fields)}) "
-           f"VALUES ({', '.join(['%s'] * len(fields))})")
+    head = (f"INSERT INTO {quote(FinishedMatch._meta.db_table)} "
+            f"({', '.join(quote(f.column) for f in fields)}) VALUES ")
+    one = f"({', '.join(['%s'] * len(fields))})"
     with connection.cursor() as cursor:
-        for start in range(0, len(values), batch):
-            cursor.executemany(sql, values[start:start + batch])
+        for start in range(0, len(values), per):
+            chunk = values[start:start + per]
+            cursor.execute(head + ", ".join([one] * len(chunk)),
+                           [value for line in chunk for value in line])
