@@ -160,3 +160,14 @@ def test_an_unknown_name_becomes_one_guest_only_when_the_admin_says_new(client, 
     assert Player.objects.count() == before + 1
     assert Membership.objects.get(club=club, player=olga).is_active is False
     assert FinishedMatch.objects.filter(player_a=olga).count() == 2
+
+
+def test_two_names_chosen_as_one_player_are_a_player_against_themself(client, alice,
+                                                                      members):
+    client.force_login(alice)
+    rows = [["2019-03-01", "J. Smith", "John Smith", 5, 5, 2, "", "league", "yes"]]
+    body = upload(client, "riverside", csv_bytes(rows)).json()
+    answer = confirm(client, body["id"], {"J. Smith": members["John Smith"].pk})
+    assert answer.status_code == 400
+    assert "against themself" in " ".join(answer.json()["rows"][0]["errors"])
+    assert not FinishedMatch.objects.exists()
