@@ -6,8 +6,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from config.refusals import Refusal
@@ -16,7 +18,7 @@ from . import selectors, services
 from .forms import ImportUploadForm
 from .models import Import
 from .permissions import club_for_importer, import_for_importer
-from .services.files import size_check
+from .services.files import declared_size_check, size_check
 
 #: Rows shown on the page (the errors first); the CSV has all the rows with errors.
 ROWS_SHOWN = 500
@@ -29,15 +31,21 @@ def _import_of(request, slug: str, import_id: int) -> Import:
     return batch
 
 
+@csrf_exempt  # checked below, after the size: the CSRF check reads the body
 @login_required
 def import_list(request, slug: str):
     club = club_for_importer(user=request.user, slug=slug)
     form = ImportUploadForm()
     if request.method == "POST":
-        declared = request.META.get("CONTENT_LENGTH") or "0"
         try:
-            if declared.isdigit() and int(declared) > settings.IMPORT_MAX_BYTES + 65536:
-                size_check(size=int(declared))  # refused before the body is read
+            declared_size_check(meta=request.META)  # refused before the body is read
+        except Refusal as exc:
+            messages.error(request, str(exc))
+            return _list_page(request, club, form, status=400)
+        refused = CsrfViewMiddleware(lambda r: None).process_view(request, None, (), {})
+        if refused is not None:
+            return refused
+        try:
             form = ImportUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 upload = form.cleaned_data["file"]
@@ -48,9 +56,13 @@ def import_list(request, slug: str):
                 return redirect("imports:detail", slug=club.slug, import_id=batch.pk)
         except Refusal as exc:
             form.add_error("file", str(exc))
+    return _list_page(request, club, form)
+
+
+def _list_page(request, club, form, status: int = 200):
     return render(request, "imports/manage/imports.html", {
         "club": club, "form": form, "imports": selectors.imports_list(club=club),
-        "max_bytes": settings.IMPORT_MAX_BYTES})
+        "max_bytes": settings.IMPORT_MAX_BYTES}, status=status)
 
 
 @login_required

@@ -1,7 +1,6 @@
 """Imports API (issue 36): upload a club's members or results (the dry run), see an
 import with its progress, confirm it with the names chosen, export the club's history."""
 
-from django.conf import settings
 from django.http import HttpResponse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
@@ -12,7 +11,7 @@ from rest_framework.views import APIView
 
 from imports import selectors, services
 from imports.permissions import club_for_importer, import_for_importer
-from imports.services.files import size_check
+from imports.services.files import declared_size_check, size_check
 
 # --------------------------------------------------------------------------- shapes
 
@@ -97,14 +96,16 @@ class ImportUploadApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [parsers.MultiPartParser]
 
+    def initial(self, request, *args, **kwargs):
+        # refused by size before the body is read: the session's CSRF check (in the
+        # authentication, next) reads the form
+        declared_size_check(meta=request.META)
+        super().initial(request, *args, **kwargs)
+
     @extend_schema(request={"multipart/form-data": UploadInput},
                    responses={201: ImportOutput})
     def post(self, request, slug: str):
         club = club_for_importer(user=request.user, slug=slug)
-        # refused by size before the body is read (the form's own bytes aside)
-        declared = request.META.get("CONTENT_LENGTH") or "0"
-        if declared.isdigit() and int(declared) > settings.IMPORT_MAX_BYTES + 65536:
-            size_check(size=int(declared))
         data = UploadInput(data=request.data)
         data.is_valid(raise_exception=True)
         upload = data.validated_data["file"]

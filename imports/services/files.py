@@ -49,6 +49,14 @@ def size_check(*, size: int) -> None:
             % {"size": size, "most": settings.IMPORT_MAX_BYTES})
 
 
+def declared_size_check(*, meta: dict) -> None:
+    """Refused by the size the request declares, before its body is read (by the CSRF
+    check or the form's parser): the file and the form's few fields around it."""
+    declared = str(meta.get("CONTENT_LENGTH") or "0")
+    if declared.isdigit() and int(declared) > settings.IMPORT_MAX_BYTES + 65536:
+        size_check(size=int(declared))
+
+
 def content_check(*, name: str, data: bytes) -> str:
     """The file's format, if its content is what its name says; a spreadsheet's zip is
     measured before it is opened (a zip bomb is refused by its unpacked size)."""

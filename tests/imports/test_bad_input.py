@@ -127,3 +127,31 @@ def test_a_csv_not_in_utf8_is_refused(admin):
 def test_an_unknown_kind_of_import_is_refused(admin):
     answer = upload(admin, "riverside", csv_bytes(ROWS), kind="ratings")
     assert answer.status_code == 400
+
+
+def test_a_100_mb_upload_is_refused_before_the_csrf_check_reads_it(alice, club):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    body = {"file": SimpleUploadedFile("h.csv", csv_bytes(ROWS)), "kind": "results"}
+    api = browser.post("/api/clubs/riverside/imports/", body,
+                       CONTENT_LENGTH=str(100 * 1024 * 1024))
+    assert api.status_code == 400 and "104857600 bytes" in api.json()["detail"]
+    body["file"].seek(0)
+    page = browser.post("/clubs/riverside/manage/imports/", body,
+                        CONTENT_LENGTH=str(100 * 1024 * 1024))
+    assert page.status_code == 400 and "104857600 bytes" in page.content.decode()
+    assert not Import.objects.exists()
+
+
+def test_the_upload_page_still_asks_for_its_csrf_token(alice, club):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    page = browser.post("/clubs/riverside/manage/imports/",
+                        {"file": SimpleUploadedFile("h.csv", csv_bytes(ROWS)),
+                         "kind": "results"})
+    assert page.status_code == 403
+    assert not Import.objects.exists()
