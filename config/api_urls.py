@@ -21,4 +21,5 @@ urlpatterns = [
     path("", include("live.api.urls")),
     path("", include("people.api.urls")),
     path("", include("printing.api.urls")),
+    path("", include("imports.api.urls")),
 ]

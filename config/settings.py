@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "live",
     "people",
     "printing",
+    "imports",
 ]
 
 MIDDLEWARE = [
@@ -401,6 +402,12 @@ BULK_MAX_BYTES = env.int("BULK_MAX_BYTES", default=50 * 1024 * 1024)
 BULK_MAX_FILES = env.int("BULK_MAX_FILES", default=2000)
 BULK_MAX_UNCOMPRESSED_BYTES = env.int("BULK_MAX_UNCOMPRESSED_BYTES", default=500 * 1024 * 1024)
 BULK_INLINE_MAX_FILES = env.int("BULK_INLINE_MAX_FILES", default=10)
+# A club's history (imports): the largest spreadsheet read, what its zip may unpack to (a
+# zip bomb is refused by it), and the largest checked and stored in the request (larger:
+# in the worker, with its progress).
+IMPORT_MAX_BYTES = env.int("IMPORT_MAX_BYTES", default=10 * 1024 * 1024)
+IMPORT_MAX_UNZIPPED_BYTES = env.int("IMPORT_MAX_UNZIPPED_BYTES", default=200 * 1024 * 1024)
+IMPORT_INLINE_BYTES = env.int("IMPORT_INLINE_BYTES", default=256 * 1024)
 
 # --- REST framework and OpenAPI --------------------------------------------------------
 REST_FRAMEWORK = {

@@ -43,6 +43,7 @@ urlpatterns = [
     path("", include("live.urls")),
     path("", include("analysis.urls")),
     path("", include("notifications.urls")),
+    path("", include("imports.urls")),
     # Sign-in, password reset and change, email addresses, two-factor sign-in: django-allauth
     # (accounts.services.adapter: no public sign-up, mail through the outbox). Our
     # rate-limited login and reset views answer their URLs first, under allauth's names.

@@ -232,8 +232,23 @@ FEDERATION_TARGETS = [
       for name in ("federation-role-grant-api", "federation-role-revoke-api")],
     _t("federation-policy-api", FED), _t("club-rated-policy-api", CLUB_SLUG),
 ]
+
+
+#: A club's history imported and exported (issue 36).
+IMPORT_TARGETS = [
+    _t("imports:list", CLUB_SLUG), _t("imports:list", CLUB_SLUG, method="post"),
+    _t("imports:detail", CLUB_SLUG, "history_import.pk"),
+    _t("imports:confirm", CLUB_SLUG, "history_import.pk", method="post"),
+    _t("imports:errors", CLUB_SLUG, "history_import.pk"),
+    _t("import-upload-api", CLUB_SLUG, method="post", json=True),
+    _t("import-api", "history_import.pk"),
+    _t("import-confirm-api", "history_import.pk", method="post", json=True,
+       data=lambda w: {"names": {"Nobody Known": "new"}}),
+    _t("import-errors-api", "history_import.pk"),
+    _t("history-csv-api", CLUB_SLUG), _t("history-xlsx-api", CLUB_SLUG),
+]
 TARGETS = (_matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS + PRINT_TARGETS
-           + FEDERATION_TARGETS)
+           + FEDERATION_TARGETS + IMPORT_TARGETS)
 
 
 # --------------------------------------------------------------------------- the world
@@ -291,6 +306,16 @@ def _tournaments(w: SimpleNamespace) -> None:
                                        name="Sweep").token
 
 
+def _history_import(w: SimpleNamespace) -> None:
+    from imports.services import import_upload
+
+    rows = ("date,player,opponent,length,score_player,score_opponent,event,kind,rated\n"
+            f"2026-01-05,{w.alice.name},Nobody Known,5,5,2,Night,league,yes\n"
+            f"2026-01-06,{w.alice.name},{w.bob.name},5,3,2,Night,league,yes\n")
+    w.history_import = import_upload(club=w.club, kind="results", name="history.csv",
+                                     data=rows.encode(), by=w.users["alice"])
+
+
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """Built once; each test's own transaction (a savepoint inside this one) is rolled back."""
@@ -299,6 +324,7 @@ def world(django_db_setup, django_db_blocker):
             w = _build()
             _tournaments(w)
             _federation(w)
+            _history_import(w)
             yield w
             transaction.set_rollback(True)
 

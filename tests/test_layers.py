@@ -41,7 +41,7 @@ FLOORS = {
     "teamleagues": 4,  # beside tournaments (issue 35)
     "ratings": 5,
     # on top, each its own room reading down (STYLE.md §2; some still to come)
-    "demo": 6, "notifications": 6, "analysis": 6, "live": 6,
+    "demo": 6, "notifications": 6, "analysis": 6, "live": 6, "imports": 6,
     # a club night's paper: PDFs of what the rooms below show (issue 36)
     "printing": 6,
     # one person across the rooms: a merge moves each room's rows (issue 32)

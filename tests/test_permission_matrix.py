@@ -583,6 +583,12 @@ NOT_IN_THIS_MATRIX = {
     "federation-detail-api", "federation-club-apply-api", "federation-club-accept-api",
     "federation-club-refuse-api", "federation-club-leave-api", "federation-role-grant-api",
     "federation-role-revoke-api", "federation-policy-api", "club-rated-policy-api",
+    # A club's history imported and exported (issue 36): the club's admins and its
+    # federation's rating officers; their persona tables in tests/imports/test_gates.py and
+    # test_pages.py (tests/test_bad_input.py sweeps them).
+    "imports:list", "imports:detail", "imports:confirm", "imports:errors",
+    "import-upload-api", "import-api", "import-confirm-api", "import-errors-api",
+    "history-csv-api", "history-xlsx-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

@@ -121,10 +121,16 @@ def _rated_matches(club_id, settings, at, match_id) -> dict[int, pure.RatedMatch
             .filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gte=match_id))
             .order_by("finished_at", "pk")
             .values_list("pk", "player_a_id", "player_b_id", "length", "winner_id", "source",
-                         "finished_at"))
+                         "finished_at", "rated_agreed"))
     matches = {}
-    for pk, a, b, length, winner, source, finished_at in rows:
-        if pure.is_rated(_facts(source, "played", length), settings.policy):
+    for pk, a, b, length, winner, source, finished_at, agreed in rows:
+        if source == FinishedMatch.Source.IMPORT:
+            # an imported result counts as the club's list counted it then (its "rated"
+            # column, kept as ``rated_agreed``: imports.services)
+            rated = agreed and length >= 1
+        else:
+            rated = pure.is_rated(_facts(source, "played", length), settings.policy)
+        if rated:
             matches[pk] = pure.RatedMatch(a, b, length, winner, key=(pk, finished_at))
     return matches
 
