@@ -135,6 +135,9 @@ class Pool(models.Model):
                                                   verbose_name=gettext_lazy("recompute from match"))
     recomputed_at = models.DateTimeField(null=True, blank=True,
                                          verbose_name=gettext_lazy("recomputed at"))
+    #: The start rating a federation's list was replayed with (a change replays it all).
+    start_rating = models.FloatField(null=True, blank=True,
+                                     verbose_name=gettext_lazy("start rating"))
     #: Bumped by every replay of a federation's list.
     version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
 
@@ -157,12 +160,12 @@ class Pool(models.Model):
                 name="ratings_pool_marker_whole"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.club or self.federation}: {self.get_formula_display()}"
+
     @property
     def recompute_pending(self) -> bool:
         return self.recompute_from_at is not None
-
-    def __str__(self) -> str:
-        return f"{self.club or self.federation}: {self.get_formula_display()}"
 
 
 class Rating(models.Model):

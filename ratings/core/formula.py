@@ -24,8 +24,8 @@ sqrt(N), no factor 4, no experience ramp (K is 1 for both, always zero-sum).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .errors import RatingInputError

@@ -71,6 +71,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='pool',
+            name='start_rating',
+            field=models.FloatField(blank=True, null=True, verbose_name='start rating'),
+        ),
+        migrations.AddField(
+            model_name='pool',
             name='version',
             field=models.PositiveIntegerField(default=0, verbose_name='version'),
         ),
