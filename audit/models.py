@@ -30,6 +30,12 @@ class Action(models.TextChoices):
     LADDER_PLAYER_REMOVED = ("ladder_player_removed",
                              gettext_lazy("Player removed from a ladder by an admin"))
     PLAYERS_MERGED = "players_merged", gettext_lazy("Two player rows of one person merged")
+    FEDERATION_APPLIED = "federation_applied", gettext_lazy("Club applied to a federation")
+    FEDERATION_ACCEPTED = "federation_accepted", gettext_lazy("Club accepted by a federation")
+    FEDERATION_REFUSED = "federation_refused", gettext_lazy("Club refused by a federation")
+    FEDERATION_LEFT = "federation_left", gettext_lazy("Club left a federation")
+    RATED_POLICY_CHANGED = ("rated_policy_changed",
+                            gettext_lazy("Club's rated-match policy changed"))
 
 
 #: Corrections that must say why (the others, such as a role change, may).

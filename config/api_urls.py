@@ -11,6 +11,7 @@ router.register("players", PlayerViewSet, basename="player")
 
 urlpatterns = [
     path("", include(router.urls)),
+    path("", include("federations.api.urls")),
     path("", include("games.api.urls")),
     path("", include("chouette.api.urls")),
     path("", include("tournaments.api.urls")),

@@ -12,6 +12,10 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import Club, Player
+from federations.core import policy
+
+#: The formulas a federation's list may use (``ratings.core``'s registry names them).
+FORMULAS = ("fibs", "danish")
 
 
 class Federation(models.Model):
@@ -148,7 +152,7 @@ class FederationRole(models.Model):
 
 
 def _all_event_kinds() -> list[str]:
-    return ["knockout", "swiss", "round_robin", "league", "ladder", "team_league"]
+    return list(policy.EVENT_KINDS)
 
 
 class RatedPolicy(models.Model):
@@ -190,3 +194,10 @@ class RatedPolicy(models.Model):
     def __str__(self) -> str:
         return gettext("rated-match policy of %(owner)s") % {
             "owner": self.federation or self.club}
+
+    def as_rules(self) -> policy.Rules:
+        """The policy as the pure package's value."""
+        return policy.Rules(min_length=self.min_length,
+                            event_kinds=frozenset(self.event_kinds or ()),
+                            friendly_if_agreed=self.friendly_if_agreed, live=self.live,
+                            online=self.online)

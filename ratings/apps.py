@@ -10,7 +10,11 @@ class RatingsConfig(AppConfig):
         from accounts.selectors import personal_data_section_register
         from ratings import receivers  # noqa: F401 - connects the ratings' receivers
         from ratings.selectors import personal_data
+        from ratings.selectors.club_list_policy import club_list_policies
+        from results.selectors_rated import club_list_policies_register
 
         # A login's data export lists their results and ratings (kept on closing: the
         # other players' ratings depend on them).
         personal_data_section_register("results", export=personal_data)
+        # Every finished match the API shows says whether the club list rates it, and why.
+        club_list_policies_register(club_list_policies)

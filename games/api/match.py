@@ -17,6 +17,7 @@ from games.selectors.match import match_list_visible, records_version
 from games.services.match_export import match_export, match_export_sgf
 from games.services.match_import import RuleOptions, match_import
 from ops.pagecache import CachedListMixin
+from results.api import RatedListSerializer, RatedMixin
 
 
 class MatchUploadInput(serializers.Serializer):
@@ -45,7 +46,8 @@ class GameOutput(serializers.ModelSerializer):
                   "result_kind", "ended_by", "cube_value", "is_void"]
 
 
-class MatchOutput(serializers.ModelSerializer):
+class MatchOutput(RatedMixin, serializers.ModelSerializer):
+    rated_source = "match_record"
     url = serializers.HyperlinkedIdentityField(view_name="match-record-detail")
     check_status = serializers.CharField(source="rules_check.status", read_only=True)
     player_left = serializers.CharField(source="player_left.name")
@@ -56,7 +58,8 @@ class MatchOutput(serializers.ModelSerializer):
         model = MatchRecord
         fields = ["id", "url", "club", "player_left", "player_right", "match_length",
                   "crawford", "jacoby", "beavers", "score_left", "score_right", "winner",
-                  "check_status", "uploaded_at"]
+                  "check_status", "uploaded_at", "rated"]
+        list_serializer_class = RatedListSerializer
 
 
 class MatchDetailOutput(MatchOutput):

@@ -2,7 +2,7 @@
 names whose policy decided, and a club's narrowing never rates what its federation's does
 not (hypothesis)."""
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from federations.core.policy import (
@@ -94,17 +94,20 @@ def test_rules_errors_name_an_unknown_kind():
     assert rules_errors(min_length=0, event_kinds=[])
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(rules, rules, all_facts)
 def test_a_narrowed_policy_never_rates_what_the_federation_does_not(federation, club, match):
     if verdict(match, narrow(federation, club), owner="club").rated:
         assert verdict(match, federation, owner="federation").rated
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(rules, rules)
 def test_a_narrowed_policy_never_widens(federation, club):
     assert widenings(federation, narrow(federation, club)) == []
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(rules, rules, all_facts)
 def test_a_policy_without_widenings_rates_nothing_more(federation, club, match):
     if not widenings(federation, club) and verdict(match, club, owner="c").rated:

@@ -16,13 +16,16 @@ from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin, club_for_referee, is_club_admin
 from ops.pagecache import CachedListMixin, cached_answer
+from results.api import RatedListSerializer, RatedMixin
 from tournaments import selectors, services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 # --------------------------------------------------------------------------- output
 
 
-class TournamentMatchOutput(serializers.ModelSerializer):
+class TournamentMatchOutput(RatedMixin, serializers.ModelSerializer):
+    rated_source = "tournament"
+
     # Empty until the slot is filled (a bye, a winner still to come).
     player_a = serializers.CharField(source="player_a.name", default=None, allow_null=True)
     player_b = serializers.CharField(source="player_b.name", default=None, allow_null=True)
@@ -35,7 +38,8 @@ class TournamentMatchOutput(serializers.ModelSerializer):
         model = TournamentMatch
         fields = ["id", "key", "flight", "round_number", "length", "slot_a", "slot_b",
                   "player_a_id", "player_a", "player_b_id", "player_b", "status", "score_a",
-                  "score_b", "winner_id", "flag"]
+                  "score_b", "winner_id", "flag", "rated"]
+        list_serializer_class = RatedListSerializer
 
 
 class EntryOutput(serializers.ModelSerializer):

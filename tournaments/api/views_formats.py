@@ -14,6 +14,8 @@ from rest_framework.views import APIView
 
 from clubs.permissions import club_for_admin
 from ops.pagecache import cached_answer
+from results.api import RatedListSerializer, RatedMixin
+from results.selectors_rated import rated_for_sources
 from tournaments import actions, forms, selectors_league
 from tournaments.models import Challenge, Fixture, Ladder, LeagueSeason, Tournament
 from tournaments.services import handler_for, rounds
@@ -111,13 +113,15 @@ class SwissPairingApi(APIView):
                         status=status.HTTP_201_CREATED)
 
 
-class ChallengeOutput(serializers.ModelSerializer):
+class ChallengeOutput(RatedMixin, serializers.ModelSerializer):
+    rated_source = "ladder"
     status = serializers.CharField(read_only=True)
 
     class Meta:
         model = Challenge
         fields = ["id", "challenger", "challenged", "status", "issued_at", "deadline",
-                  "winner", "score_challenger", "score_challenged"]
+                  "winner", "score_challenger", "score_challenged", "rated"]
+        list_serializer_class = RatedListSerializer
 
 
 class RungOutput(serializers.Serializer):
@@ -155,12 +159,16 @@ class LeagueRowOutput(serializers.Serializer):
     walkovers = serializers.IntegerField()
 
 
-class FixtureResultOutput(serializers.Serializer):
+class FixtureResultOutput(RatedMixin, serializers.Serializer):
+    rated_source = "league"
     id = serializers.IntegerField()
     status = serializers.CharField()
     winner = serializers.IntegerField(allow_null=True, help_text="The winner's player id.")
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
+
+    class Meta:
+        list_serializer_class = RatedListSerializer
 
 
 class FixtureOutput(FixtureResultOutput):
@@ -332,6 +340,8 @@ class LeagueApi(APIView):
 
         def make():
             divisions = selectors_league.season_tables(season=season)
+            rated = rated_for_sources(source="league", source_ids=[
+                f.pk for d in divisions for f in d["fixtures"]])
             return {
                 "id": season.pk, "name": season.name, "status": season.status,
                 "draft": season.draft, "divisions": [{
@@ -343,7 +353,8 @@ class LeagueApi(APIView):
                     "fixtures": [{"id": f.pk, "round": f.round, "player_a": f.player_a_id,
                                   "player_b": f.player_b_id, "deadline": f.deadline,
                                   "status": f.status, "winner": f.winner_id,
-                                  "score_a": f.score_a, "score_b": f.score_b}
+                                  "score_a": f.score_a, "score_b": f.score_b,
+                                  "rated": rated.get(f.pk, [])}
                                  for f in d["fixtures"]]} for d in divisions]}
 
         # Kept per version of the season (every result, ruling, expiry bumps it).
@@ -368,4 +379,6 @@ class FixtureActionApi(APIView):
         row = _run(request, tables=actions.LEAGUE_ACTIONS, name=action,
                    event=fixture.division.season, needs="fixture", extra={"fixture": pk})
         return Response({"id": row.pk, "status": row.status, "winner": row.winner_id,
-                         "score_a": row.score_a, "score_b": row.score_b})
+                         "score_a": row.score_a, "score_b": row.score_b,
+                         "rated": rated_for_sources(source="league", source_ids=[row.pk])
+                         .get(row.pk, [])})

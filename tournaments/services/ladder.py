@@ -251,7 +251,7 @@ def _publish(ladder: Ladder, row: Challenge) -> None:
         club=ladder.club, source=FinishedMatch.Source.LADDER, source_id=row.pk,
         player_a=row.challenger, player_b=row.challenged, length=row.length,
         winner=row.winner, score_a=row.score_challenger, score_b=row.score_challenged,
-        finished_at=row.decided_at, outcome=outcome, event=ladder.name)
+        finished_at=row.decided_at, outcome=outcome, event=ladder.name, event_kind="ladder")
 
 
 def _rebuild(ladder: Ladder) -> None:

@@ -172,7 +172,7 @@ def _decide(season: LeagueSeason, row: Fixture, status: str) -> None:
         score_a=row.score_a, score_b=row.score_b, finished_at=row.finished_at,
         outcome=FinishedMatch.Outcome.WALKOVER if status == FixtureStatus.WALKOVER
         else FinishedMatch.Outcome.PLAYED,
-        event=f"{season.name} — {row.division.name}")
+        event=f"{season.name} — {row.division.name}", event_kind="league")
 
 
 @transaction.atomic

@@ -27,6 +27,7 @@ def publish(row: TournamentMatch) -> None:
         player_a=a, player_b=b if row.player_a_id else None, length=row.length,
         winner=row.winner, score_a=row.score_a, score_b=row.score_b,
         finished_at=row.finished_at or timezone.now(), outcome=outcome,
+        event_kind=tournament.format,  # the kind of event the rated-match policies name
         event=StoredText.gettext("%(event)s — %(round)s", event=tournament.name,
                                  round=row.round.label))
 

@@ -1,0 +1,144 @@
+"""Whether each finished match is rated, list by list, and why: ``rated_verdicts(matches)``
+-> ``{match id: [{list, name, rated, reason}]}``, one entry per list the match could enter,
+read in bulk (a constant number of queries, whatever the number of matches).
+
+The lists a match could enter:
+
+- the organising club's own list, under the club list's policy: the club's rating settings
+  (1-point matches, ladders, friendlies), which the app keeping the club lists gives
+  (``club_list_policies_register``; results does not know it); without one, the widest
+  policy;
+- each federation list: the federations both players' clubs belonged to on the match day
+  (joined on or before it, not left before it), and the organising federation; rated under
+  the federation's policy narrowed by the organising club's (``federations.core.policy``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+
+from clubs.models import Club
+from config.texts import StoredText
+from federations.core import policy
+from federations.models import Federation, FederationClub, RatedPolicy
+
+from .models import FinishedMatch
+
+
+@dataclasses.dataclass(frozen=True)
+class ClubListPolicy:
+    """A club list's policy: its rules, and whether it rates every friendly (agreed or not:
+    the club list's own "rate friendlies")."""
+
+    rules: policy.Rules = policy.Rules()
+    friendly_always: bool = False
+
+
+#: Who gives the club lists' policies: ``provider(club_ids) -> {club id: ClubListPolicy}``.
+CLUB_LIST_POLICIES: list[Callable[[set[int]], dict[int, ClubListPolicy]]] = []
+
+
+def club_list_policies_register(provider: Callable) -> Callable:
+    if provider not in CLUB_LIST_POLICIES:
+        CLUB_LIST_POLICIES.append(provider)
+    return provider
+
+
+def facts_of(match: FinishedMatch) -> policy.Facts:
+    """What a policy reads of a finished match (every row of the table is finished)."""
+    return policy.Facts(kind=match.kind, outcome=match.outcome, finished=True,
+                        length=match.length, venue=match.venue,
+                        rated_agreed=match.rated_agreed)
+
+
+def _entry(list_id: str, name: str, found: policy.Verdict) -> dict:
+    msgid, params = found.reason
+    return {"list": list_id, "name": name, "rated": found.rated,
+            "reason": str(StoredText.gettext(msgid, **params))}
+
+
+def _club_lists(club_ids: set[int]) -> dict[int, ClubListPolicy]:
+    found: dict[int, ClubListPolicy] = {}
+    for provider in CLUB_LIST_POLICIES:
+        found.update(provider(club_ids))
+    return found
+
+
+def _memberships(club_ids: set[int]) -> dict[int, list[FederationClub]]:
+    """Each club's memberships, now and past (with the federation and its policy)."""
+    found: dict[int, list[FederationClub]] = {}
+    links = (FederationClub.objects.filter(
+        club_id__in=club_ids, status__in=[FederationClub.Status.MEMBER,
+                                          FederationClub.Status.LEFT])
+        .select_related("federation__policy"))
+    for link in links:
+        found.setdefault(link.club_id, []).append(link)
+    return found
+
+
+def _federations_on(links: list[FederationClub], day) -> dict[int, Federation]:
+    return {link.federation_id: link.federation for link in links
+            if link.joined_on <= day and (link.left_on is None or link.left_on >= day)}
+
+
+def _rules(federation: Federation) -> policy.Rules:
+    own = getattr(federation, "policy", None)
+    return own.as_rules() if own is not None else policy.Rules()
+
+
+def rated_verdicts(matches: Iterable[FinishedMatch]) -> dict[int, list[dict]]:
+    """``{match id: [{list, name, rated, reason}]}`` (the reason in the active language;
+    ``list``: ``club:<slug>`` or ``federation:<slug>``)."""
+    matches = list(matches)
+    if not matches:
+        return {}
+    organisers = {m.club_id for m in matches if m.club_id}
+    players = {c for m in matches for c in (m.player_a_club_id, m.player_b_club_id) if c}
+    clubs = Club.objects.only("pk", "name", "slug").in_bulk(organisers | players)
+    links = _memberships(players)
+    known = {link.federation_id for found in links.values() for link in found}
+    missing = {m.federation_id for m in matches if m.federation_id} - known
+    organising = {link.federation_id: link.federation
+                  for found in links.values() for link in found}
+    if missing:
+        organising.update(Federation.objects.select_related("policy").in_bulk(missing))
+    narrowings = {row.club_id: row.as_rules()
+                  for row in RatedPolicy.objects.filter(club_id__in=organisers)}
+    club_lists = _club_lists(organisers)
+    return {m.pk: _verdicts(m, clubs, links, organising, narrowings, club_lists)
+            for m in matches}
+
+
+def _verdicts(match, clubs, links, organising, narrowings, club_lists) -> list[dict]:
+    facts, entries = facts_of(match), []
+    club = clubs.get(match.club_id)
+    if club is not None:
+        own = club_lists.get(club.pk, ClubListPolicy())
+        club_facts = (dataclasses.replace(facts, rated_agreed=True)
+                      if own.friendly_always and facts.kind == policy.FRIENDLY else facts)
+        entries.append(_entry(f"club:{club.slug}", club.name,
+                              policy.verdict(club_facts, own.rules, owner=club.name)))
+    day = match.finished_at.date()
+    sides = [_federations_on(links.get(c, []), day)
+             for c in (match.player_a_club_id, match.player_b_club_id) if c]
+    federations = dict(sides[0]) if sides else {}
+    for side in sides[1:]:
+        federations = {pk: f for pk, f in federations.items() if pk in side}
+    if match.federation_id:
+        federations.setdefault(match.federation_id, organising.get(match.federation_id))
+    for federation in sorted(filter(None, federations.values()), key=lambda f: f.name):
+        policies = [(_rules(federation), federation.name)]
+        if club is not None and club.pk in narrowings:
+            policies.append((narrowings[club.pk], club.name))
+        entries.append(_entry(f"federation:{federation.slug}", federation.name,
+                              policy.verdict_under(facts, policies)))
+    return entries
+
+
+def rated_for_sources(*, source: str, source_ids: Iterable[int]) -> dict[int, list[dict]]:
+    """The verdicts of the finished matches of one source (tournament matches, ladder
+    challenges...) by the source's id; a match not finished yet has none."""
+    rows = list(FinishedMatch.objects.filter(source=source, source_id__in=list(source_ids)))
+    verdicts = rated_verdicts(rows)
+    return {row.source_id: verdicts[row.pk] for row in rows}
