@@ -30,11 +30,12 @@ from results.signals import finished_matches_changed
 def finished_matches_changed_mark(sender, *, club_id: int | None, at, match_id: int,
                                   federation_id: int | None = None,
                                   player_club_ids: tuple = (), **kwargs) -> None:
-    if club_id is not None:  # organised by a federation: no club's list holds it
-        transaction.on_commit(lambda: ratings_recompute_request(
-            club_id=club_id, from_at=at, from_match_id=match_id))
-    transaction.on_commit(lambda: _national_lists_mark(federation_id, player_club_ids, at,
-                                                       match_id))
+    def mark() -> None:
+        if club_id is not None:  # organised by a federation: no club's list holds it
+            ratings_recompute_request(club_id=club_id, from_at=at, from_match_id=match_id)
+        _national_lists_mark(federation_id, player_club_ids, at, match_id)
+
+    transaction.on_commit(mark)
 
 
 def _national_lists_mark(federation_id, player_club_ids, at, match_id) -> None:

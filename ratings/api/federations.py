@@ -13,7 +13,6 @@ import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
@@ -23,8 +22,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.refusals import Forbidden, Refusal
-from federations.models import Federation, FederationRole
+from config.refusals import Refusal
+from federations.permissions import federation_for_officer, federation_for_viewer
 from ratings.models import OfficialList
 from ratings.selectors import national as selectors
 from ratings.services.official_lists import official_list_publish
@@ -111,26 +110,6 @@ class ChangesOutput(serializers.Serializer):
     number = serializers.IntegerField()
     since = serializers.IntegerField()
     players = PlayerChangeOutput(many=True)
-
-
-# --------------------------------------------------------------------------- gates
-# (the same questions as ``federations.permissions`` on the federation room's branch: these
-# two give way to it once both are merged)
-
-
-def federation_for_viewer(*, slug: str) -> Federation:
-    """The federation (its lists are public, like its page), or 404."""
-    return get_object_or_404(Federation, slug=slug)
-
-
-def federation_for_officer(*, user, slug: str) -> Federation:
-    """The federation, if ``user`` is one of its rating officers or admins (or a
-    superuser)."""
-    federation = federation_for_viewer(slug=slug)
-    if not (user.is_authenticated and (user.is_superuser or FederationRole.objects.filter(
-            federation=federation, player__user=user).exists())):
-        raise Forbidden(gettext("Only this federation's rating officers can do that."))
-    return federation
 
 
 # --------------------------------------------------------------------------- helpers

@@ -112,10 +112,7 @@ def national_recompute(*, federation_id: int) -> int:
 
 def rules_of(row: RatedPolicy | None) -> Rules:
     """A stored policy as the pure rules (none stored: the defaults)."""
-    if row is None:
-        return Rules()
-    return Rules(min_length=row.min_length, event_kinds=frozenset(row.event_kinds),
-                 friendly_if_agreed=row.friendly_if_agreed, live=row.live, online=row.online)
+    return row.as_rules() if row is not None else Rules()
 
 
 def member_periods(federation_id: int) -> dict[int, list[tuple[datetime.date, datetime.date]]]:
