@@ -8,12 +8,10 @@ federation's rating officers and admins (``federations.permissions.federation_fo
 from __future__ import annotations
 
 import csv
-import datetime
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
-from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -115,22 +113,6 @@ class ChangesOutput(serializers.Serializer):
 # --------------------------------------------------------------------------- helpers
 
 
-def as_of_day(text: str | None) -> datetime.date:
-    """``as_of`` from the query: a past or present day (today when not given)."""
-    today = timezone.localdate()
-    if not text:
-        return today
-    try:
-        day = datetime.date.fromisoformat(text)
-    except ValueError:
-        raise Refusal(gettext("as_of is a date written YYYY-MM-DD, not %(text)s.")
-                      % {"text": repr(text)}) from None
-    if day > today:
-        raise Refusal(gettext("as_of cannot be in the future (today is %(today)s).")
-                      % {"today": today.isoformat()})
-    return day
-
-
 def _official(slug: str, number: int) -> OfficialList:
     federation = federation_for_viewer(slug=slug)
     return selectors.official_list_get(federation=federation, number=number)
@@ -159,7 +141,7 @@ class NationalRatingsApi(APIView):
         responses=NationalPageOutput)
     def get(self, request, slug: str):
         federation = federation_for_viewer(slug=slug)
-        day = as_of_day(request.query_params.get("as_of"))
+        day = selectors.as_of_day(request.query_params.get("as_of"))
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
             selectors.national_rows(federation=federation, as_of=day), request, view=self)

@@ -33,7 +33,15 @@ from .formula import (
     win_chance,
 )
 from .head_to_head import FinishedMatch, Record, head_to_head
-from .history import MatchChange, PlayerChange, RatedMatch, Replay, replay, standings_after
+from .history import (
+    MatchChange,
+    PlayerChange,
+    RatedMatch,
+    Replay,
+    replay,
+    replay_flat,
+    standings_after,
+)
 from .master_points import (
     DEFAULT_WEIGHTS,
     Flight,
@@ -95,6 +103,7 @@ __all__ = [
     "placing_points",
     "rank_factor",
     "replay",
+    "replay_flat",
     "season_points",
     "standings_after",
     "tournament_master_points",

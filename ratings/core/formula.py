@@ -125,47 +125,51 @@ def exchange(winner: Standing, loser: Standing, length: int,
     """The rating exchange when ``winner`` beats ``loser`` in a ``length``-point match,
     under the settings' formula."""
     check_length(length)
-    return FORMULAS[settings.formula].exchange(winner, loser, length, settings)
+    return Exchange(*FORMULAS[settings.formula].flat(
+        winner.rating, winner.experience, loser.rating, loser.experience, length, settings))
 
 
-def result_p(winner: Standing, loser: Standing, length: int) -> float:
+def result_p(winner: float, loser: float, length: int) -> float:
     """"Let P = 1 - P_upset if the underdog wins and P = P_upset if the favorite wins": the
     chance that the result did not happen, 1 - the winner's chance (1/2 at equal ratings)."""
-    upset = upset_chance(winner.rating - loser.rating, length)
-    return 1.0 - upset if winner.rating < loser.rating else upset
+    upset = upset_chance(winner - loser, length)
+    return 1.0 - upset if winner < loser else upset
 
 
-def fibs_exchange(winner: Standing, loser: Standing, length: int,
-                  settings: RatingSettings) -> Exchange:
-    """FIBS: each side moves 4 x K x sqrt(N) x P, K from its own experience (the ramp)."""
+def fibs_flat(winner: float, winner_experience: int, loser: float, loser_experience: int,
+              length: int, settings: RatingSettings) -> tuple[float, float, float, float, float]:
+    """FIBS: each side moves 4 x K x sqrt(N) x P, K from its own experience (the ramp).
+    Returns (P, the winner's K, the loser's K, the gain, the loss) as plain floats (the
+    replay's hot path; ``exchange`` wraps it)."""
     p = result_p(winner, loser, length)
     scale = 4.0 * math.sqrt(length) * p
-    winner_k = k_factor(winner.experience, length, settings)
-    loser_k = k_factor(loser.experience, length, settings)
-    return Exchange(p, winner_k, loser_k, winner_k * scale, loser_k * scale)
+    winner_k = k_factor(winner_experience, length, settings)
+    loser_k = k_factor(loser_experience, length, settings)
+    return p, winner_k, loser_k, winner_k * scale, loser_k * scale
 
 
-def danish_exchange(winner: Standing, loser: Standing, length: int,
-                    settings: RatingSettings) -> Exchange:
+def danish_flat(winner: float, winner_experience: int, loser: float, loser_experience: int,
+                length: int, settings: RatingSettings) -> tuple[float, float, float, float, float]:
     """Denmark and Japan: both sides move N x P (K is 1: no ramp, no sqrt(N), no 4)."""
     p = result_p(winner, loser, length)
     change = length * p
-    return Exchange(p, 1.0, 1.0, change, change)
+    return p, 1.0, 1.0, change, change
 
 
 class Formula(NamedTuple):
-    """One entry of the registry: its name, whether the experience ramp applies, and the
-    exchange of one result."""
+    """One entry of the registry: its name, whether the experience ramp applies, and one
+    result's exchange as plain floats: ``flat(winner rating, winner experience, loser
+    rating, loser experience, length, settings) -> (P, winner K, loser K, gain, loss)``."""
 
     name: str
     experience_ramp: bool
-    exchange: Callable[[Standing, Standing, int, RatingSettings], Exchange]
+    flat: Callable[..., tuple[float, float, float, float, float]]
 
 
 #: The one registry of formulas, by name (``Pool.formula``, ``Federation.formula``).
 FORMULAS: dict[str, Formula] = {
-    "fibs": Formula("fibs", True, fibs_exchange),
-    "danish": Formula("danish", False, danish_exchange),
+    "fibs": Formula("fibs", True, fibs_flat),
+    "danish": Formula("danish", False, danish_flat),
 }
 
 

@@ -8,11 +8,31 @@ from collections import defaultdict
 
 from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Membership, Player
+from config.refusals import Refusal
 from federations.models import Federation, FederationClub
 from ratings.core import national as listing_rules
 from ratings.models import OfficialList, Pool, Rating, RatingChange
+from ratings.selectors import dot_title
+from ratings.selectors.charts import histories_chart
+
+
+def as_of_day(text: str | None) -> datetime.date:
+    """``as_of`` from the query: a past or present day (today when not given)."""
+    today = timezone.localdate()
+    if not text:
+        return today
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        raise Refusal(gettext("as_of is a date written YYYY-MM-DD, not %(text)s.")
+                      % {"text": repr(text)}) from None
+    if day > today:
+        raise Refusal(gettext("as_of cannot be in the future (today is %(today)s).")
+                      % {"today": today.isoformat()})
+    return day
 
 
 def federation_pool(federation: Federation) -> Pool | None:
@@ -87,6 +107,24 @@ def matches_fill(rows: list[dict], *, pool_id: int, as_of: datetime.date) -> lis
         row["matches"] = counts.get(row["player"], 0)
         row["name"] = names.get(row["player"], "")
     return rows
+
+
+def player_national(*, player: Player, club_series: dict | None = None) -> dict:
+    """The player's national ratings beside their club rating: one row per national list
+    they are on, and one chart with the club's history (``club_series``) and each national
+    list's."""
+    lists = national_history(player=player)
+    rows, series = [], [club_series] if club_series else []
+    for found in lists:
+        federation, rating = found["federation"], found["rating"]
+        experience = rating.experience if rating else 0
+        rows.append({"federation": federation, "rating": rating.rating if rating else None,
+                     "experience": experience, "matches": rating.matches if rating else 0,
+                     "provisional": experience < federation.provisional_below})
+        series.append({"label": federation.name, "start": federation.start_rating,
+                       "points": [(h.finished_at, h.rating_after, h.won, dot_title(h))
+                                  for h in found["rows"]]})
+    return {"rows": rows, "chart": histories_chart(series)}
 
 
 def national_history(*, player: Player) -> list[dict]:

@@ -94,17 +94,20 @@ def national_recompute(*, federation_id: int) -> int:
     settings = pure.RatingSettings(start_rating=federation.start_rating,
                                    formula=federation.formula)
     matches = national_matches(federation=federation, at=at, match_id=match_id)
-    for match in matches:
-        touched.update((match.a, match.b))
+    for _key, a, b, _length, _winner in matches:
+        touched.add(a)
+        touched.add(b)
     start = {} if full else _snapshot(pool.pk, touched)
-    result = pure.replay(matches, settings, start=start)
-    _history_insert(pool.pk, result.history)
-    _ratings_store(pool.pk, result.standings, None if full else touched)
+    standings, history = pure.replay_flat(matches, settings, start=start)
+    rated = len(matches)
+    del matches  # the history holds what is still needed
+    _history_insert(pool.pk, history)
+    _ratings_store(pool.pk, standings, None if full else touched)
     Pool.objects.filter(pk=pool.pk).update(
         recompute_from_at=None, recompute_from_match=None, recomputed_at=timezone.now(),
         formula=federation.formula, start_rating=federation.start_rating,
         version=F("version") + 1)
-    return len(matches)
+    return rated
 
 
 # --------------------------------------------------------------------------- which matches
@@ -131,8 +134,9 @@ def _member_on(periods, club_id, day) -> bool:
 
 
 def national_matches(*, federation: Federation, at=BEGINNING[0],
-                     match_id: int = BEGINNING[1]) -> list[pure.RatedMatch]:
-    """The rated matches of the federation's list from the mark on, in finishing order."""
+                     match_id: int = BEGINNING[1]) -> list[tuple]:
+    """The rated matches of the federation's list from the mark on, in finishing order, as
+    ``ratings.core.replay_flat`` reads them: ``((id, finished_at), a, b, length, winner)``."""
     periods = member_periods(federation.pk)
     policy = rules_of(RatedPolicy.objects.filter(federation=federation).first())
     narrowings = {club: rules_of(row) for club, row in (
@@ -149,11 +153,19 @@ def national_matches(*, federation: Federation, at=BEGINNING[0],
                          "player_b_club_id", "event_kind", "source", "venue", "rated_agreed"))
     decided: dict[tuple, bool] = {}
     matches = []
+    append = matches.append
+    mine = federation.pk
+    # One period per club from a day on (the usual case): the day compared with one date.
+    since = {club: spans[0][0] for club, spans in periods.items()
+             if len(spans) == 1 and spans[0][1] == NEVER}
     for (pk, a, b, length, winner, finished_at, organiser, club, a_club, b_club, kind, source,
          venue, agreed) in rows.iterator(chunk_size=20000):
-        if organiser != federation.pk:
+        if organiser != mine:
             day = finished_at.date()
-            if not (_member_on(periods, a_club, day) and _member_on(periods, b_club, day)):
+            if not ((since[a_club] <= day if a_club in since
+                     else _member_on(periods, a_club, day))
+                    and (since[b_club] <= day if b_club in since
+                         else _member_on(periods, b_club, day))):
                 continue
         key = (kind or SOURCE_KINDS.get(source, source), length, venue, agreed, club)
         rated = decided.get(key)
@@ -161,7 +173,7 @@ def national_matches(*, federation: Federation, at=BEGINNING[0],
             rated = decided[key] = _rated(key, policy, federation.name,
                                           narrowings.get(club), names.get(club, ""))
         if rated:
-            matches.append(pure.RatedMatch(a, b, length, winner, key=(pk, finished_at)))
+            append(((pk, finished_at), a, b, length, winner))
     return matches
 
 
@@ -189,16 +201,15 @@ def _snapshot(pool_id: int, players) -> dict[int, tuple[float, int]]:
                 "player_id", "rating_after", "experience_after")}
 
 
-def _history_rows(pool_id: int, history):
-    adapt = connection.ops.adapt_datetimefield_value
-    for entry in history:
-        pk, finished_at = entry.key
+def _history_rows(pool_id: int, history, adapt):
+    """Two rows per match (``HISTORY_COLUMNS``), from ``replay_flat``'s tuples."""
+    for ((pk, finished_at), length, p, winner, w_before, w_exp, w_after, w_exp_after, w_change,
+         w_k, loser, l_before, l_exp, l_after, l_exp_after, l_change, l_k) in history:
         when = adapt(finished_at)
-        for line, opponent, won in ((entry.winner, entry.loser.player, True),
-                                    (entry.loser, entry.winner.player, False)):
-            yield (pool_id, pk, line.player, opponent, when, entry.length, won,
-                   line.rating_before, line.rating_after, line.change,
-                   line.experience_before, line.experience_after, line.k, entry.p)
+        yield (pool_id, pk, winner, loser, when, length, True, w_before, w_after, w_change,
+               w_exp, w_exp_after, w_k, p)
+        yield (pool_id, pk, loser, winner, when, length, False, l_before, l_after, l_change,
+               l_exp, l_exp_after, l_k, p)
 
 
 def _history_insert(pool_id: int, history) -> None:
@@ -211,12 +222,13 @@ def _history_insert(pool_id: int, history) -> None:
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for row in _history_rows(pool_id, history):
+                for row in _history_rows(pool_id, history, lambda when: when):
                     copy.write_row(row)
             return
         cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES "
                            f"({', '.join(['%s'] * len(HISTORY_COLUMNS))})",
-                           list(_history_rows(pool_id, history)))
+                           _history_rows(pool_id, history,
+                                         connection.ops.adapt_datetimefield_value))
 
 
 def _ratings_store(pool_id: int, standings: dict, touched: set | None) -> None:
@@ -231,7 +243,7 @@ def _ratings_store(pool_id: int, standings: dict, touched: set | None) -> None:
         n=Count("pk"), w=Count("pk", filter=Q(won=True))).values_list("player_id", "n", "w")}
     ratings._raw_delete(ratings.db)
     Rating.objects.bulk_create([
-        Rating(pool_id=pool_id, player_id=player, rating=standing.rating,
-               experience=standing.experience, matches=counts[player][0],
-               wins=counts[player][1])
-        for player, standing in standings.items() if player in counts], batch_size=2000)
+        Rating(pool_id=pool_id, player_id=player, rating=rating, experience=experience,
+               matches=counts[player][0], wins=counts[player][1])
+        for player, (rating, experience) in standings.items() if player in counts],
+        batch_size=2000)

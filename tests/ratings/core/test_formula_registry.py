@@ -16,6 +16,7 @@ from ratings.core import (
     exchange,
     formula_get,
     replay,
+    replay_flat,
     win_chance,
 )
 
@@ -93,3 +94,20 @@ def test_both_formulas_share_the_winning_chance(r1, r2, n):
     danish = exchange(Standing(r1, 400), Standing(r2, 400), n, DANISH)
     assert fibs.p == danish.p
     assert fibs.gain == pytest.approx(4 * math.sqrt(n) * danish.gain / n)
+
+
+matches = st.lists(st.tuples(st.sampled_from("abcde"), st.sampled_from("abcde"), lengths,
+                             st.booleans()).filter(lambda m: m[0] != m[1]), max_size=30)
+
+
+@given(matches, st.sampled_from(sorted(FORMULAS)))
+def test_the_flat_replay_gives_the_same_numbers_as_the_replay(found, formula):
+    settings = RatingSettings(formula=formula)
+    rated = [RatedMatch(a, b, n, a if first else b, key=i)
+             for i, (a, b, n, first) in enumerate(found)]
+    standings, history = replay_flat([(m.key, m.a, m.b, m.length, m.winner) for m in rated],
+                                     settings)
+    expected = replay(rated, settings)
+    assert standings == {p: tuple(s) for p, s in expected.standings.items()}
+    assert [(h[6], h[13], h[2]) for h in history] == [
+        (e.winner.rating_after, e.loser.rating_after, e.p) for e in expected.history]
