@@ -21,7 +21,7 @@ import datetime
 from collections import defaultdict
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, OuterRef, Q, Subquery
+from django.db.models import F, Q
 from django.utils import timezone
 
 from federations.core.policy import Facts, Rules, verdict_under
@@ -82,27 +82,26 @@ def national_recompute(*, federation_id: int) -> int:
     if (pool.formula, pool.start_rating) != (federation.formula, federation.start_rating):
         at, match_id = BEGINNING  # another formula or start: every row changes
     full = (at, match_id) == BEGINNING
-    after = Q(finished_at__gt=at) | Q(finished_at=at, match_id__gte=match_id)
     stale = RatingChange.objects.filter(pool_id=pool.pk)
-    if full:
-        touched: set[int] = set()
-        stale._raw_delete(stale.db)
-    else:
-        stale = stale.filter(after)
-        touched = set(stale.values_list("player_id", flat=True).distinct())
-        stale._raw_delete(stale.db)
+    if not full:
+        stale = stale.filter(finished_at__gte=at).exclude(finished_at=at, match_id__lt=match_id)
+    start, removed = ({}, {}) if full else _stale_read(stale)
+    stale._raw_delete(stale.db)
     settings = pure.RatingSettings(start_rating=federation.start_rating,
                                    formula=federation.formula)
     matches = national_matches(federation=federation, at=at, match_id=match_id)
-    for _key, a, b, _length, _winner in matches:
-        touched.add(a)
-        touched.add(b)
-    start = {} if full else _snapshot(pool.pk, touched)
+    players = {p for m in matches for p in (m[1], m[2])}
+    if not full:  # a player with no row from the mark on: their stored rating is current
+        start.update({player: (rating, experience) for player, rating, experience in
+                      Rating.objects.filter(pool_id=pool.pk, player_id__in=list(
+                          players - set(start))).values_list("player_id", "rating",
+                                                             "experience")})
     standings, history = pure.replay_flat(matches, settings, start=start)
     rated = len(matches)
     del matches  # the history holds what is still needed
     _history_insert(pool.pk, history)
-    _ratings_store(pool.pk, standings, None if full else touched)
+    _ratings_store(pool.pk, standings, history, removed,
+                   None if full else players | set(removed))
     Pool.objects.filter(pk=pool.pk).update(
         recompute_from_at=None, recompute_from_match=None, recomputed_at=timezone.now(),
         formula=federation.formula, start_rating=federation.start_rating,
@@ -146,7 +145,7 @@ def national_matches(*, federation: Federation, at=BEGINNING[0],
             .filter(outcome=FinishedMatch.Outcome.PLAYED, player_b__isnull=False)
             .filter(Q(federation_id=federation.pk)
                     | Q(player_a_club_id__in=list(periods), player_b_club_id__in=list(periods)))
-            .filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gte=match_id))
+            .filter(finished_at__gte=at).exclude(finished_at=at, pk__lt=match_id)
             .order_by("finished_at", "pk")
             .values_list("pk", "player_a_id", "player_b_id", "length", "winner_id",
                          "finished_at", "federation_id", "club_id", "player_a_club_id",
@@ -188,17 +187,20 @@ def _rated(key, policy: Rules, owner: str, narrowing: Rules | None, club_name: s
 # --------------------------------------------------------------------------- storing
 
 
-def _snapshot(pool_id: int, players) -> dict[int, tuple[float, int]]:
-    """Each of ``players``' standing after their latest remaining history row."""
-    if not players:
-        return {}
-    latest = (RatingChange.objects.filter(pool_id=pool_id, player_id=OuterRef("player_id"))
-              .order_by("-finished_at", "-match_id").values("pk")[:1])
-    ids = [pk for pk in Rating.objects.filter(pool_id=pool_id, player_id__in=list(players))
-           .annotate(last=Subquery(latest)).values_list("last", flat=True) if pk is not None]
-    return {player: (rating, experience) for player, rating, experience in
-            RatingChange.objects.filter(pk__in=ids).values_list(
-                "player_id", "rating_after", "experience_after")}
+def _stale_read(stale) -> tuple[dict, dict]:
+    """What the rows about to be replaced say: each player's standing just before the mark
+    (their first replaced row's "before" values: the "after" values of the row before it,
+    the same floats) and the matches and wins they held (to take off the stored counts)."""
+    start: dict[int, tuple[float, int]] = {}
+    removed: dict[int, list[int]] = {}
+    for player, rating, experience, won in stale.order_by("finished_at", "match_id").values_list(
+            "player_id", "rating_before", "experience_before", "won").iterator(chunk_size=20000):
+        if player not in start:
+            start[player] = (rating, experience)
+            removed[player] = [0, 0]
+        removed[player][0] += 1
+        removed[player][1] += won
+    return start, removed
 
 
 def _history_rows(pool_id: int, history, adapt):
@@ -231,19 +233,26 @@ def _history_insert(pool_id: int, history) -> None:
                                          connection.ops.adapt_datetimefield_value))
 
 
-def _ratings_store(pool_id: int, standings: dict, touched: set | None) -> None:
-    """Rewrite the rating rows of the players touched (``None``: all of them), with their
-    matches and wins counted from the history."""
-    rows = RatingChange.objects.filter(pool_id=pool_id)
+def _ratings_store(pool_id: int, standings: dict, history: list, removed: dict,
+                   touched: set | None) -> None:
+    """Rewrite the rating rows of the players touched (``None``: all of them): their
+    standing, and their matches and wins (the stored counts, less the rows replaced, plus
+    the rows replayed)."""
+    counts: dict[int, list[int]] = {}
     ratings = Rating.objects.filter(pool_id=pool_id)
     if touched is not None:
-        rows = rows.filter(player_id__in=list(touched))
         ratings = ratings.filter(player_id__in=list(touched))
-    counts = {player: (n, w) for player, n, w in rows.values("player_id").annotate(
-        n=Count("pk"), w=Count("pk", filter=Q(won=True))).values_list("player_id", "n", "w")}
+        for player, matches, wins in ratings.values_list("player_id", "matches", "wins"):
+            less = removed.get(player, (0, 0))
+            counts[player] = [matches - less[0], wins - less[1]]
+    for entry in history:
+        winner, loser = entry[3], entry[10]
+        won = counts.setdefault(winner, [0, 0])
+        won[0] += 1
+        won[1] += 1
+        counts.setdefault(loser, [0, 0])[0] += 1
     ratings._raw_delete(ratings.db)
     Rating.objects.bulk_create([
-        Rating(pool_id=pool_id, player_id=player, rating=rating, experience=experience,
-               matches=counts[player][0], wins=counts[player][1])
-        for player, (rating, experience) in standings.items() if player in counts],
-        batch_size=2000)
+        Rating(pool_id=pool_id, player_id=player, rating=standings[player][0],
+               experience=standings[player][1], matches=matches, wins=wins)
+        for player, (matches, wins) in counts.items() if matches > 0], batch_size=2000)
