@@ -33,6 +33,7 @@ urlpatterns = [
     # One namespace for a club's pages, served by two apps: the ratings pages keep their
     # names (clubs:ratings, clubs:player, ...) though they live in the ratings app.
     path("", include(([*club_urls.urlpatterns, *rating_urls.urlpatterns], "clubs"))),
+    path("", include("federations.urls")),
     path("", include("games.urls")),
     path("", include("chouette.urls")),
     path("", include("tournaments.urls")),

@@ -3,7 +3,7 @@ federations and its narrowing of their policies."""
 
 from django.db.models import Prefetch
 
-from clubs.models import Club
+from clubs.models import Club, Membership
 
 from .core import policy
 from .models import Federation, FederationClub, FederationRole, RatedPolicy
@@ -43,3 +43,23 @@ def federation_list() -> list[Federation]:
 def rules_of(row: RatedPolicy | None) -> policy.Rules:
     """A stored policy's rules (none: the defaults)."""
     return row.as_rules() if row is not None else policy.Rules()
+
+
+def clubs_for_application(*, user, federation: Federation) -> list[Club]:
+    """The clubs ``user`` administers that may apply to the federation (no open
+    application or membership)."""
+    if not user.is_authenticated:
+        return []
+    admins = (Membership.objects.active().filter(player__user=user, role="admin")
+              .values_list("club_id", flat=True))
+    open_ = FederationClub.objects.filter(federation=federation,
+                                          status__in=["applied", "member"]).values("club_id")
+    return list(Club.objects.filter(pk__in=admins).exclude(pk__in=open_).order_by("name"))
+
+
+def clubs_user_admins(*, user) -> set[int]:
+    """The ids of the clubs ``user`` administers."""
+    if not user.is_authenticated:
+        return set()
+    return set(Membership.objects.active().filter(player__user=user, role="admin")
+               .values_list("club_id", flat=True))

@@ -7,6 +7,7 @@ federation's clubs (``ops.pagecache.club_stamp_bump``): a kept page or list is n
 """
 
 import datetime
+import re
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -52,15 +53,22 @@ def federation_create(*, name: str, slug: str, country: str, formula: str = "fib
     """A new federation with its policy (every kind of event, as wide as a policy goes;
     friendlies only by agreement)."""
     name, slug, country = name.strip(), slug.strip(), country.strip().upper()
+    if not re.fullmatch(r"[A-Z]{2}", country):
+        raise Refusal(gettext("A country is its two-letter ISO code (DK, GB, JP)."))
     if formula not in FORMULAS:
         raise Refusal(gettext("Unknown formula %(formula)s: use one of %(known)s.")
                       % {"formula": formula, "known": ", ".join(FORMULAS)})
     if Federation.objects.filter(slug=slug).exists() or Federation.objects.filter(
             name__iexact=name).exists():
         raise Refusal(gettext("A federation with this name or slug already exists."))
-    federation = Federation.objects.create(
-        name=name, slug=slug, country=country, formula=formula, start_rating=start_rating,
-        provisional_below=provisional_below, level=level, language=language)
+    try:
+        with transaction.atomic():
+            federation = Federation.objects.create(
+                name=name, slug=slug, country=country, formula=formula,
+                start_rating=start_rating, provisional_below=provisional_below, level=level,
+                language=language)
+    except IntegrityError as error:  # created at the same moment by someone else
+        raise Refusal(gettext("A federation with this name or slug already exists.")) from error
     RatedPolicy.objects.create(federation=federation)
     return federation
 

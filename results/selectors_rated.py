@@ -142,3 +142,25 @@ def rated_for_sources(*, source: str, source_ids: Iterable[int]) -> dict[int, li
     rows = list(FinishedMatch.objects.filter(source=source, source_id__in=list(source_ids)))
     verdicts = rated_verdicts(rows)
     return {row.source_id: verdicts[row.pk] for row in rows}
+
+
+def rated_forecast(*, club: Club, kind: str, length: int,
+                   venue: str = FinishedMatch.Venue.BOARD) -> list[dict]:
+    """Before play: whether a match of the club's event (``kind``, ``length`` points,
+    between two of its members) will be rated on each list, and why (players know before
+    they play): the club's list and each federation the club belongs to today."""
+    facts = policy.Facts(kind=kind, outcome="played", finished=True, length=length,
+                         venue=venue, rated_agreed=False)
+    own = _club_lists({club.pk}).get(club.pk, ClubListPolicy())
+    entries = [_entry(f"club:{club.slug}", club.name,
+                      policy.verdict(facts, own.rules, owner=club.name))]
+    narrowing = RatedPolicy.objects.filter(club=club).first()
+    links = (FederationClub.objects.members().filter(club=club)
+             .select_related("federation__policy").order_by("federation__name"))
+    for link in links:
+        policies = [(_rules(link.federation), link.federation.name)]
+        if narrowing is not None:
+            policies.append((narrowing.as_rules(), club.name))
+        entries.append(_entry(f"federation:{link.federation.slug}", link.federation.name,
+                              policy.verdict_under(facts, policies)))
+    return entries

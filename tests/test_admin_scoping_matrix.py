@@ -32,6 +32,7 @@ from chouette import selectors as chouette_selectors
 from chouette import services as chouette
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
 from clubs.models import Club, Membership, Player
+from federations.models import Federation, FederationClub, FederationRole, RatedPolicy
 from games.models import MatchRecord, RulesCheck, Ruling, Violation
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
@@ -95,7 +96,7 @@ REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
 #: (The outbox and the invitations: club admins see their club's on its manage pages; a
 #: login's email addresses and second factors: its owner on their account pages.)
 SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation, EmailAddress,
-                  Authenticator}
+                  Authenticator, Federation, FederationClub, FederationRole, RatedPolicy}
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: (persona, their club, the other club)
@@ -335,6 +336,17 @@ def _superuser_row(model, world):
         return Authenticator.objects.create(user=User.objects.get(username="alice"),
                                             type=Authenticator.Type.RECOVERY_CODES,
                                             data={"seed": "00", "used_mask": 0})
+    if model in (Federation, FederationClub, FederationRole, RatedPolicy):
+        federation = Federation.objects.create(name="Danish Backgammon Federation",
+                                               slug="dbgf", country="DK")
+        if model is FederationClub:
+            return FederationClub.objects.create(federation=federation, club=club)
+        if model is FederationRole:
+            return FederationRole.objects.create(federation=federation, role="admin",
+                                                 player=Player.objects.first())
+        if model is RatedPolicy:
+            return RatedPolicy.objects.create(federation=federation)
+        return federation
     return Group.objects.create(name="Referees")
 
 

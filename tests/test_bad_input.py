@@ -193,10 +193,38 @@ TOURNAMENT_TARGETS = [
     *[_action("league-fixture-action-api", "fixture", a, json=True)
       for a in ("report", "confirm", "enter", "correct", "rule", "walkover")],
 ]
-TARGETS = _matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS
+FED = "federation.slug"
+FEDERATION_TARGETS = [
+    _t("federations:list"), _t("federations:detail", FED),
+    _t("federations:apply", FED, method="post", data=lambda w: {"club": w.club.slug}),
+    *[_t(f"federations:{decision}", FED, CLUB_SLUG, method="post")
+      for decision in ("accept", "refuse", "leave")],
+    _t("federation-create-api", method="post", json=True, data=lambda w: {
+        "name": "Japan Backgammon League", "slug": "jbl", "country": "JP",
+        "formula": "danish", "start_rating": 1000, "provisional_below": 50}),
+    _t("federation-detail-api", FED),
+    _t("federation-club-apply-api", FED, method="post", json=True,
+       data=lambda w: {"club": w.club.slug}),
+    *[_t(f"federation-club-{decision}-api", FED, CLUB_SLUG, method="post", json=True)
+      for decision in ("accept", "refuse", "leave")],
+    *[_t(name, FED, method="post", json=True,
+         data=lambda w: {"player": w.bob.pk, "role": "rating_officer"})
+      for name in ("federation-role-grant-api", "federation-role-revoke-api")],
+    _t("federation-policy-api", FED), _t("club-rated-policy-api", CLUB_SLUG),
+]
+TARGETS = _matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS + FEDERATION_TARGETS
 
 
 # --------------------------------------------------------------------------- the world
+
+
+def _federation(w: SimpleNamespace) -> None:
+    from federations import services as federations
+    from federations.models import FederationRole
+
+    w.federation = federations.federation_create(name="Danish Backgammon Federation",
+                                                 slug="dbgf", country="DK")
+    FederationRole.objects.create(federation=w.federation, player=w.alice, role="admin")
 
 
 def _tournaments(w: SimpleNamespace) -> None:
@@ -249,6 +277,7 @@ def world(django_db_setup, django_db_blocker):
         with transaction.atomic():
             w = _build()
             _tournaments(w)
+            _federation(w)
             yield w
             transaction.set_rollback(True)
 

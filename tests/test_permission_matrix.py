@@ -534,6 +534,13 @@ NOT_IN_THIS_MATRIX = {
     "tournament-standings-api", "tournament-pairing-api", "ladder-api", "ladder-challenge-api",
     "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
     "ladder-leave-api",
+    # Federations: public pages and reads; the club's admins apply and leave, the
+    # federation's admins decide (their persona tests in tests/federations).
+    "federations:list", "federations:detail", "federations:apply", "federations:accept",
+    "federations:refuse", "federations:leave", "federation-create-api",
+    "federation-detail-api", "federation-club-apply-api", "federation-club-accept-api",
+    "federation-club-refuse-api", "federation-club-leave-api", "federation-role-grant-api",
+    "federation-role-revoke-api", "federation-policy-api", "club-rated-policy-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

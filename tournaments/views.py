@@ -24,6 +24,7 @@ from clubs.permissions import (
 from clubs.selectors import club_members
 from config.views_refusals import refusal_page
 from ops.pagecache import cached_page
+from results.selectors_rated import rated_forecast
 from tournaments import forms, selectors, services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
@@ -91,7 +92,11 @@ def _public_context(request, club, tournament) -> dict:
             "can_direct": is_club_admin(user=request.user, club=club),
             # A second person of the club's confirms a report too (one login's report, such
             # as a match played on one device, needs one).
-            "can_decide": is_referee(user=request.user, club=club)}
+            "can_decide": is_referee(user=request.user, club=club),
+            # Players know before they play whether their matches are rated, and where.
+            # (the shortest round's length: once drawn).
+            "rated": rated_forecast(club=club, kind=tournament.format,
+                                    length=min(m.length for m in rows)) if rows else []}
 
 
 def tournament_detail(request, slug: str, pk: int):

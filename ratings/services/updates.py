@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
 from ops.outage import enqueue
+from ops.pagecache import club_stamp_bump
 from ratings.models import RatingSettings, Season
 from ratings.tasks import ratings_recompute_task
 
@@ -56,6 +57,8 @@ def rating_settings_update(*, club: Club, **values) -> RatingSettings:
         ratings_recompute_request(club_id=club.pk, from_at=BEGINNING[0],
                                   from_match_id=BEGINNING[1])
         row.refresh_from_db()
+    if changed & {"rate_one_point", "rate_ladder", "rate_friendly"}:
+        club_stamp_bump([club.pk])  # the kept lists say whether each match is rated
     return row
 
 

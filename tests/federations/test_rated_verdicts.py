@@ -115,3 +115,46 @@ def test_the_api_shows_a_tournament_match_with_its_verdicts(client, club, alice,
     [played] = [m for m in body["matches"] if m["id"] == match.pk]
     assert {e["list"]: e["rated"] for e in played["rated"]} == {
         "club:riverside": True, "federation:dbgf": True}
+
+
+def test_the_tournament_page_says_before_play_where_its_matches_are_rated(
+        client, club, alice, bob, joined):
+    from tournaments import services as tournaments
+    services.club_policy_update(club=club, values={**WIDE, "min_length": 25}, actor=alice)
+    event = tournaments.tournament_create(club=club, created_by=alice, name="Open",
+                                          starts_on=datetime.date(2026, 11, 20))
+    for user in (alice, bob):
+        tournaments.entry_add(tournament=event, player=user.player)
+    tournaments.tournament_start(tournament=event, by=alice)
+    client.force_login(bob)
+    page = client.get(f"/clubs/{club.slug}/tournaments/{event.pk}/").content.decode()
+    assert "Riverside Backgammon Club: rated" in page
+    assert "Danish Backgammon Federation: not rated (" in page
+
+
+def test_the_match_page_and_the_api_say_whether_a_record_is_rated(client, club, bob, joined):
+    from games.models import MatchRecord
+    from games.services.match_import import match_import
+    from tests.factories import sample_bytes
+    record = match_import(club=club, data=sample_bytes("gnubg_selfplay_drops_7p.mat"))
+    record = MatchRecord.objects.get(pk=record.pk)
+    client.force_login(bob)
+    body = client.get(f"/api/matches/{record.pk}/", HTTP_ACCEPT="application/json").json()
+    if record.winner is None:
+        assert body["rated"] == []
+        return
+    lists = {e["list"]: e for e in body["rated"]}
+    assert lists["club:riverside"]["rated"] is False  # friendlies: the club list's default
+    page = client.get(f"/matches/{record.pk}/").content.decode()
+    assert 'data-testid="rated-panel"' in page
+    assert "Riverside Backgammon Club: not rated (friendly:" in page
+
+
+def test_a_club_that_left_after_the_match_day_still_lists_it(club, alice, bob, joined,
+                                                              federation):
+    row = _match(club, alice.player, bob.player)
+    services.federation_club_leave(federation=federation, club=club, actor=alice,
+                                   on=datetime.date(2026, 11, 25))
+    assert _lists(row)["federation:dbgf"]["rated"] is True
+    services.federation_club_apply(federation=federation, club=club, actor=alice)
+    assert "federation:dbgf" in _lists(row)
