@@ -541,6 +541,11 @@ NOT_IN_THIS_MATRIX = {
     "federation-detail-api", "federation-club-apply-api", "federation-club-accept-api",
     "federation-club-refuse-api", "federation-club-leave-api", "federation-role-grant-api",
     "federation-role-revoke-api", "federation-policy-api", "club-rated-policy-api",
+    # National lists: public reads (the list, official lists, changes, exports); the
+    # federation's rating officers publish (tests/federations/test_lists_api.py).
+    "clubs:federation-ratings", "national-ratings-api", "official-lists-api",
+    "official-list-api", "official-list-changes-api", "official-list-csv-api",
+    "official-list-json-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

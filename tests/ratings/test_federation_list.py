@@ -16,7 +16,7 @@ from ratings.selectors.national import matches_fill, national_rows
 from ratings.services.national import national_matches, national_recompute
 from ratings.services.national_marks import national_recompute_request
 from results.services import finished_match_record
-from tests.factories import MembershipFactory
+from tests.factories import MembershipFactory, PlayerFactory
 from tests.ratings.federation_world import at, build_federation, play
 
 pytestmark = pytest.mark.django_db
@@ -253,3 +253,18 @@ def test_any_sequence_of_changes_ends_where_a_replay_from_scratch_ends(world, co
         assert {p: s.rating for p, s in expected.standings.items()} == {
             p: v[0] for p, v in ratings_of(w).items()}
         transaction.set_rollback(True)
+
+
+def test_a_merge_ends_where_a_replay_from_scratch_ends(world, commit):
+    from people.services import player_merge
+
+    w = world
+    twin = PlayerFactory(name="Ann again")
+    MembershipFactory(club=w.other_club, player=twin)
+    commit(lambda: play(w.club, w.ann, w.ben, w.ann, at(2026, 3, 1)))
+    commit(lambda: play(w.other_club, twin, w.cat, twin, at(2026, 3, 2)))
+    commit(lambda: play(w.club, w.ben, w.fay, w.fay, at(2026, 3, 3)))
+    commit(lambda: play(w.other_club, w.cat, w.dan, w.cat, at(2026, 3, 4)))
+    commit(lambda: player_merge(club=w.club, dropped=twin, kept=w.ann))
+    assert ratings_of(w)[w.ann.pk][2] == 2
+    assert (ratings_of(w), history_of(w)) == from_scratch(w)
