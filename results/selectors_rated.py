@@ -87,30 +87,43 @@ def _rules(federation: Federation) -> policy.Rules:
     return own.as_rules() if own is not None else policy.Rules()
 
 
+def _organisers(matches: list[FinishedMatch]) -> dict[int, Club]:
+    """The organising clubs, with their narrowings: as the rows brought them
+    (``select_related("club__rated_policy")``), else in one query."""
+    club_field = FinishedMatch._meta.get_field("club")
+    if all(club_field.is_cached(m) and (m.club is None
+                                        or "rated_policy" in m.club._state.fields_cache)
+           for m in matches):
+        return {m.club_id: m.club for m in matches if m.club_id}
+    return (Club.objects.select_related("rated_policy")
+            .in_bulk({m.club_id for m in matches if m.club_id}))
+
+
+def _narrowing(club: Club | None) -> policy.Rules | None:
+    try:
+        return club.rated_policy.as_rules() if club is not None else None
+    except RatedPolicy.DoesNotExist:
+        return None
+
+
 def rated_verdicts(matches: Iterable[FinishedMatch]) -> dict[int, list[dict]]:
     """``{match id: [{list, name, rated, reason}]}`` (the reason in the active language;
     ``list``: ``club:<slug>`` or ``federation:<slug>``)."""
     matches = list(matches)
     if not matches:
         return {}
-    organisers = {m.club_id for m in matches if m.club_id}
+    clubs = _organisers(matches)
     players = {c for m in matches for c in (m.player_a_club_id, m.player_b_club_id) if c}
-    clubs = Club.objects.only("pk", "name", "slug").in_bulk(organisers | players)
     links = _memberships(players)
-    known = {link.federation_id for found in links.values() for link in found}
-    missing = {m.federation_id for m in matches if m.federation_id} - known
     organising = {link.federation_id: link.federation
                   for found in links.values() for link in found}
-    if missing:
+    if missing := {m.federation_id for m in matches if m.federation_id} - set(organising):
         organising.update(Federation.objects.select_related("policy").in_bulk(missing))
-    narrowings = {row.club_id: row.as_rules()
-                  for row in RatedPolicy.objects.filter(club_id__in=organisers)}
-    club_lists = _club_lists(organisers)
-    return {m.pk: _verdicts(m, clubs, links, organising, narrowings, club_lists)
-            for m in matches}
+    club_lists = _club_lists(set(clubs))
+    return {m.pk: _verdicts(m, clubs, links, organising, club_lists) for m in matches}
 
 
-def _verdicts(match, clubs, links, organising, narrowings, club_lists) -> list[dict]:
+def _verdicts(match, clubs, links, organising, club_lists) -> list[dict]:
     facts, entries = facts_of(match), []
     club = clubs.get(match.club_id)
     if club is not None:
@@ -129,8 +142,8 @@ def _verdicts(match, clubs, links, organising, narrowings, club_lists) -> list[d
         federations.setdefault(match.federation_id, organising.get(match.federation_id))
     for federation in sorted(filter(None, federations.values()), key=lambda f: f.name):
         policies = [(_rules(federation), federation.name)]
-        if club is not None and club.pk in narrowings:
-            policies.append((narrowings[club.pk], club.name))
+        if (narrowing := _narrowing(club)) is not None:
+            policies.append((narrowing, club.name))
         entries.append(_entry(f"federation:{federation.slug}", federation.name,
                               policy.verdict_under(facts, policies)))
     return entries
@@ -139,7 +152,8 @@ def _verdicts(match, clubs, links, organising, narrowings, club_lists) -> list[d
 def rated_for_sources(*, source: str, source_ids: Iterable[int]) -> dict[int, list[dict]]:
     """The verdicts of the finished matches of one source (tournament matches, ladder
     challenges...) by the source's id; a match not finished yet has none."""
-    rows = list(FinishedMatch.objects.filter(source=source, source_id__in=list(source_ids)))
+    rows = list(FinishedMatch.objects.filter(source=source, source_id__in=list(source_ids))
+                .select_related("club__rated_policy"))
     verdicts = rated_verdicts(rows)
     return {row.source_id: verdicts[row.pk] for row in rows}
 

@@ -142,5 +142,6 @@ def test_detail_page_queries_do_not_grow_with_the_match(client, bob, club,
 #: session, user, the record's version, the club with the viewer's roles (the results
 #: gate), the sections' versions (the analysis app's, through games.panels), the viewer's
 #: setting, the record (with its club, check and players), violations, games, their turns
-#: (one prefetch), rulings, and the analysis section's lookup.
-COUNT = 12
+#: (one prefetch), rulings, and the analysis section's lookup; the rating lists' section:
+#: the finished row with its club, the clubs' federations, the club list's settings.
+COUNT = 15

@@ -274,8 +274,10 @@ def test_the_bracket_reads_in_a_fixed_number_of_queries(client, club,
     for n in range(24):
         services.entry_add(tournament=tournament, player=_member(club, f"Big{n}"))
     services.tournament_start(tournament=tournament)
-    # tournament + club, matches, entries and placings with players: none per match.
-    with django_assert_max_num_queries(4):
+    # tournament + club, matches, entries and placings with players: none per match; then the
+    # finished rows (the byes), their clubs' federations and the club list's settings (their
+    # rated verdicts, issue 34).
+    with django_assert_max_num_queries(7):
         body = client.get(reverse("tournament-detail", args=[tournament.pk])).json()
     assert len(body["entries"]) == 24 and len(body["matches"]) > 40
 
@@ -290,8 +292,9 @@ def test_the_directors_page_has_a_fixed_number_of_queries(client, club, alice,
     services.tournament_start(tournament=tournament)
     client.force_login(alice)
     # session, user, club, roles, tournament, matches (read once for the bracket, the day
-    # and the corrections), placings, reports, entries, members: none per match or entry.
-    with django_assert_max_num_queries(10):
+    # and the corrections), placings, reports, entries, members: none per match or entry;
+    # whether its matches will be rated (issue 34).
+    with django_assert_max_num_queries(12):
         response = client.get(reverse("tournaments:manage", args=[club.slug, tournament.pk]))
     assert response.status_code == 200
 

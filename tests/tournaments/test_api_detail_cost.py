@@ -41,10 +41,11 @@ def test_a_warm_detail_reads_one_query(client, cup, django_assert_num_queries):
     assert again == first and len(again["matches"]) > 20
 
 
-def test_a_cold_detail_reads_the_bracket_in_four_queries(client, cup,
+def test_a_cold_detail_reads_the_bracket_in_five_queries(client, cup,
                                                          django_assert_num_queries):
-    # The tournament with its club, then its matches, entries and placings with players.
-    with django_assert_num_queries(4):
+    # The tournament with its club, then its matches, entries and placings with players, and
+    # the finished rows of its matches (their rated verdicts; none finished yet).
+    with django_assert_num_queries(5):
         _detail(client, cup)
 
 
