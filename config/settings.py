@@ -252,6 +252,9 @@ CELERY_BEAT_SCHEDULE = {
     # Ratings marked stale whose recompute message was lost (or a migration marked them).
     "requeue-rating-recomputes": {"task": "ratings.tasks.ratings_recompute_requeue_task",
                                   "schedule": 300.0},
+    # The same for the federations' national lists.
+    "requeue-national-lists": {"task": "ratings.tasks.national_recompute_requeue_task",
+                               "schedule": 300.0},
     # Analyses whose message never reached the broker, or passed records never given one.
     "requeue-analyses": {"task": "analysis.tasks.analysis_requeue_task", "schedule": 300.0},
     # Ladder challenges not played in time: lost by default (idempotent, hourly).

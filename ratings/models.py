@@ -127,6 +127,19 @@ class Pool(models.Model):
     formula = models.CharField(max_length=16, choices=Formula.choices, default=Formula.FIBS,
                                verbose_name=gettext_lazy("formula"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    #: A federation's pending replay: the first affected place in the finishing order
+    #: (a club's pool keeps its marker on ``RatingSettings``).
+    recompute_from_at = models.DateTimeField(null=True, blank=True,
+                                             verbose_name=gettext_lazy("recompute from at"))
+    recompute_from_match = models.BigIntegerField(null=True, blank=True,
+                                                  verbose_name=gettext_lazy("recompute from match"))
+    recomputed_at = models.DateTimeField(null=True, blank=True,
+                                         verbose_name=gettext_lazy("recomputed at"))
+    #: The start rating a federation's list was replayed with (a change replays it all).
+    start_rating = models.FloatField(null=True, blank=True,
+                                     verbose_name=gettext_lazy("start rating"))
+    #: Bumped by every replay of a federation's list.
+    version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
 
     class Meta:
         verbose_name = gettext_lazy("rating pool")
@@ -141,10 +154,18 @@ class Pool(models.Model):
                                     name="ratings_pool_one_per_federation"),
             models.UniqueConstraint(fields=["club"], condition=Q(owner_kind="club"),
                                     name="ratings_pool_one_per_club"),
+            models.CheckConstraint(
+                condition=Q(recompute_from_at__isnull=True, recompute_from_match__isnull=True)
+                | Q(recompute_from_at__isnull=False, recompute_from_match__isnull=False),
+                name="ratings_pool_marker_whole"),
         ]
 
     def __str__(self) -> str:
         return f"{self.club or self.federation}: {self.get_formula_display()}"
+
+    @property
+    def recompute_pending(self) -> bool:
+        return self.recompute_from_at is not None
 
 
 class Rating(models.Model):
@@ -286,3 +307,78 @@ class MasterPointAward(models.Model):
     def __str__(self) -> str:
         return gettext("%(player)s: %(points)s master points") % {
             "player": self.player, "points": f"{self.match_points + self.placement_points:.2f}"}
+
+
+class OfficialList(models.Model):
+    """A federation's official rating list for one period (a month or an ISO week): frozen
+    rows, numbered in publishing order. Republished for the same period, it keeps its number,
+    its rows are replaced and ``revision`` counts up; ``changes`` says what changed."""
+
+    federation = models.ForeignKey("federations.Federation", on_delete=models.CASCADE,
+                                   related_name="official_lists",
+                                   verbose_name=gettext_lazy("federation"))
+    number = models.PositiveIntegerField(verbose_name=gettext_lazy("number"))
+    period = models.CharField(max_length=8, verbose_name=gettext_lazy("period"))
+    first_day = models.DateField(verbose_name=gettext_lazy("first day"))
+    last_day = models.DateField(verbose_name=gettext_lazy("last day"))
+    formula = models.CharField(max_length=16, verbose_name=gettext_lazy("formula"))
+    start_rating = models.FloatField(verbose_name=gettext_lazy("start rating"))
+    provisional_below = models.PositiveIntegerField(
+        verbose_name=gettext_lazy("provisional below"))
+    inactive_after_months = models.PositiveSmallIntegerField(
+        verbose_name=gettext_lazy("inactive after months"))
+    published_at = models.DateTimeField(verbose_name=gettext_lazy("published at"))
+    published_by = models.ForeignKey("clubs.Player", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=gettext_lazy("published by"))
+    revision = models.PositiveIntegerField(default=1, verbose_name=gettext_lazy("revision"))
+    #: What the last republication changed: [{player, name, before, after}, ...]
+    #: (before/after: {rating, experience, matches} or null).
+    changes = models.JSONField(default=list, blank=True, verbose_name=gettext_lazy("changes"))
+
+    class Meta:
+        ordering = ["federation", "-number"]
+        verbose_name = gettext_lazy("official rating list")
+        verbose_name_plural = gettext_lazy("official rating lists")
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "number"],
+                                    name="ratings_officiallist_number_once"),
+            models.UniqueConstraint(fields=["federation", "period"],
+                                    name="ratings_officiallist_period_once"),
+            models.CheckConstraint(condition=Q(last_day__gte=F("first_day")),
+                                   name="ratings_officiallist_days_in_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.federation} #{self.number} ({self.period})"
+
+
+class OfficialListRow(models.Model):
+    """One player's frozen line on an official list."""
+
+    official_list = models.ForeignKey(OfficialList, on_delete=models.CASCADE,
+                                      related_name="rows",
+                                      verbose_name=gettext_lazy("official list"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=gettext_lazy("player"))
+    rank = models.PositiveIntegerField(null=True, blank=True, verbose_name=gettext_lazy("rank"))
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    clubs = models.JSONField(default=list, verbose_name=gettext_lazy("clubs"))
+    rating = models.FloatField(verbose_name=gettext_lazy("rating"))
+    experience = models.PositiveIntegerField(verbose_name=gettext_lazy("experience"))
+    matches = models.PositiveIntegerField(verbose_name=gettext_lazy("matches"))
+    provisional = models.BooleanField(verbose_name=gettext_lazy("provisional"))
+    last_played = models.DateField(null=True, blank=True,
+                                   verbose_name=gettext_lazy("last played"))
+
+    class Meta:
+        ordering = ["official_list", "-rating", "player_id"]
+        verbose_name = gettext_lazy("official list row")
+        verbose_name_plural = gettext_lazy("official list rows")
+        constraints = [
+            models.UniqueConstraint(fields=["official_list", "player"],
+                                    name="ratings_officiallistrow_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.rating:.2f}"

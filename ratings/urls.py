@@ -20,4 +20,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/<id:player_id>/head-to-head/",
          views.player_head_to_head, name="head-to-head"),
     path("clubs/<slug:slug>/manage/ratings/", views.ratings_manage, name="ratings-manage"),
+    path("federations/<slug:slug>/ratings/", views.federation_ratings,
+         name="federation-ratings"),
 ]

@@ -10,6 +10,7 @@ import csv
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,9 +27,14 @@ from clubs.permissions import (
     club_for_results,
     is_club_admin,
 )
+from config.refusals import Refusal
+from federations.permissions import federation_for_viewer
 from games.selectors.match import match_list
 from ratings import selectors
 from ratings.forms import RatingSettingsForm, SeasonForm, WhatIfForm
+from ratings.models import OfficialList
+from ratings.selectors import national
+from ratings.selectors.national import player_national
 from ratings.services import updates as services
 from results.selectors import head_to_head, player_results
 
@@ -235,9 +241,14 @@ def player_page(request, slug: str, player_id: int):
             "records": list(match_list(club=club).filter(
                 Q(player_left=player) | Q(player_right=player))
                 .order_by("-uploaded_at")[:RECENT])}, seconds=PLAYER_PAGE_SECONDS)
+        national = _fragment(request, None, "ratings/public/_player_national.html", lambda: {
+            "club": club, "player": player,
+            "club_rating": selectors.player_rating(club=club, player=player),
+            **player_national(player=player,
+                              club_series=selectors.player_series(club=club, player=player))})
         return "ratings/public/player.html", {
             "club": club, "player": player, "tab": "ratings", "story": story,
-            "pending": settings.recompute_pending, "live": live}
+            "pending": settings.recompute_pending, "live": live, "national": national}
 
     # The match records' rules-check verdicts change without a recompute: a minute at most.
     return _whole_page(request, club, live_key, build, vary=(settings.recompute_pending,),
@@ -307,3 +318,26 @@ def _add_season(request, club, form) -> bool:
     messages.success(request, gettext("Season %(name)s added.") % {
         "name": form.cleaned_data["name"]})
     return True
+
+
+FEDERATION_PAGE_ROWS = 100
+
+
+def federation_ratings(request, slug: str):
+    """A federation's national list as of a day (public, like the federation's page), with
+    its official lists."""
+    federation = federation_for_viewer(slug=slug)
+    error, day = "", national.as_of_day(None)
+    try:
+        day = national.as_of_day(request.GET.get("as_of"))
+    except Refusal as refusal:
+        error = str(refusal)
+    rows = national.national_rows(federation=federation, as_of=day)
+    page = Paginator(rows, FEDERATION_PAGE_ROWS).get_page(request.GET.get("page"))
+    pool = national.federation_pool(federation)
+    if pool is not None:
+        national.matches_fill(page.object_list, pool_id=pool.pk, as_of=day)
+    return render(request, "ratings/public/federation_ratings.html", {
+        "federation": federation, "page": page, "as_of": day, "error": error,
+        "pending": pool is not None and pool.recompute_pending,
+        "lists": OfficialList.objects.filter(federation=federation).order_by("-number")})

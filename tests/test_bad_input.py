@@ -231,6 +231,14 @@ FEDERATION_TARGETS = [
          data=lambda w: {"player": w.bob.pk, "role": "rating_officer"})
       for name in ("federation-role-grant-api", "federation-role-revoke-api")],
     _t("federation-policy-api", FED), _t("club-rated-policy-api", CLUB_SLUG),
+    # The national lists.
+    _t("clubs:federation-ratings", FED), _t("national-ratings-api", FED),
+    _t("official-lists-api", FED),
+    _t("official-lists-api", FED, method="post", json=True,
+       data=lambda w: {"period": "2026-02"}),
+    *[_t(name, FED, "official.number") for name in (
+        "official-list-api", "official-list-changes-api", "official-list-csv-api",
+        "official-list-json-api")],
 ]
 
 
@@ -261,6 +269,14 @@ def _federation(w: SimpleNamespace) -> None:
     w.federation = federations.federation_create(name="Danish Backgammon Federation",
                                                  slug="dbgf", country="DK")
     FederationRole.objects.create(federation=w.federation, player=w.alice, role="admin")
+    from django.utils import timezone
+
+    from ratings.models import OfficialList
+
+    w.official = OfficialList.objects.create(
+        federation=w.federation, number=1, period="2026-01", first_day=datetime.date(2026, 1, 1),
+        last_day=datetime.date(2026, 1, 31), formula="fibs", start_rating=1500.0,
+        provisional_below=100, inactive_after_months=12, published_at=timezone.now())
 
 
 def _tournaments(w: SimpleNamespace) -> None:

@@ -589,6 +589,11 @@ NOT_IN_THIS_MATRIX = {
     "imports:list", "imports:detail", "imports:confirm", "imports:errors",
     "import-upload-api", "import-api", "import-confirm-api", "import-errors-api",
     "history-csv-api", "history-xlsx-api",
+    # National lists: public reads (the list, official lists, changes, exports); the
+    # federation's rating officers publish (tests/federations/test_lists_api.py).
+    "clubs:federation-ratings", "national-ratings-api", "official-lists-api",
+    "official-list-api", "official-list-changes-api", "official-list-csv-api",
+    "official-list-json-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

@@ -16,21 +16,32 @@ USBGF master points, the season points race and head-to-head records.
 from .errors import RatingInputError
 from .formula import (
     DEFAULT_SETTINGS,
+    FORMULAS,
     FULL_EXPERIENCE,
     PROVISIONAL_BELOW,
     START_RATING,
     Exchange,
+    Formula,
     RatingSettings,
     Standing,
     exchange,
     format_rating,
+    formula_get,
     is_provisional,
     k_factor,
     upset_chance,
     win_chance,
 )
 from .head_to_head import FinishedMatch, Record, head_to_head
-from .history import MatchChange, PlayerChange, RatedMatch, Replay, replay, standings_after
+from .history import (
+    MatchChange,
+    PlayerChange,
+    RatedMatch,
+    Replay,
+    replay,
+    replay_flat,
+    standings_after,
+)
 from .master_points import (
     DEFAULT_WEIGHTS,
     Flight,
@@ -55,11 +66,13 @@ __all__ = [
     "DEFAULT_SEASON_RULES",
     "DEFAULT_SETTINGS",
     "DEFAULT_WEIGHTS",
+    "FORMULAS",
     "FULL_EXPERIENCE",
     "PROVISIONAL_BELOW",
     "START_RATING",
     "Exchange",
     "FinishedMatch",
+    "Formula",
     "Flight",
     "MasterPointWeights",
     "MatchChange",
@@ -80,6 +93,7 @@ __all__ = [
     "WhatIf",
     "exchange",
     "format_rating",
+    "formula_get",
     "head_to_head",
     "is_provisional",
     "is_rated",
@@ -89,6 +103,7 @@ __all__ = [
     "placing_points",
     "rank_factor",
     "replay",
+    "replay_flat",
     "season_points",
     "standings_after",
     "tournament_master_points",

@@ -1,4 +1,6 @@
-"""The FIBS rating formula: winning chances, the experience ramp, one match's exchange.
+"""The rating formulas: winning chances, the experience ramp, one match's exchange, and the
+one registry of formulas by name (``FORMULAS``: the club lists and the national lists both
+read it; a third formula is one more entry).
 
 From the FIBS ``help formula`` page, for an n-point match between ratings r1 and r2:
 
@@ -13,11 +15,16 @@ finished. Every player starts with a rating of 1500 and an experience of 0."
 
 Each side uses its own K, so the exchange is zero-sum only once both players have 400
 experience (K = 1 for both). Ratings are kept unrounded; round only to show them.
+
+``danish`` (the Danish and the Japanese federations' rule): the same winning chances, but
+the winner adds N x (1 - the winner's chance) = N x P and the loser loses as much: no
+sqrt(N), no factor 4, no experience ramp (K is 1 for both, always zero-sum).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -48,6 +55,8 @@ class RatingSettings:
 
     start_rating: float = START_RATING
     experience_ramp: bool = True
+    #: A name of ``FORMULAS``.
+    formula: str = "fibs"
     ramp_counts_current_match: bool = False
     policy: RatedMatchPolicy = field(default_factory=RatedMatchPolicy)
 
@@ -55,6 +64,8 @@ class RatingSettings:
         if not math.isfinite(self.start_rating):
             raise RatingInputError(f"start_rating must be a finite number, not "
                                    f"{self.start_rating!r}")
+        if self.formula != "fibs":  # the default, made before the registry below
+            formula_get(self.formula)
 
     @property
     def start(self) -> Standing:
@@ -111,16 +122,64 @@ class Exchange:
 
 def exchange(winner: Standing, loser: Standing, length: int,
              settings: RatingSettings = DEFAULT_SETTINGS) -> Exchange:
-    """The rating exchange when ``winner`` beats ``loser`` in a ``length``-point match."""
+    """The rating exchange when ``winner`` beats ``loser`` in a ``length``-point match,
+    under the settings' formula."""
     check_length(length)
-    # "Let P = 1 - P_upset if the underdog wins and P = P_upset if the favorite wins"
-    # (the chance that the result did not happen; 1/2 at equal ratings either way).
-    upset = upset_chance(winner.rating - loser.rating, length)
-    p = 1.0 - upset if winner.rating < loser.rating else upset
+    return Exchange(*FORMULAS[settings.formula].flat(
+        winner.rating, winner.experience, loser.rating, loser.experience, length, settings))
+
+
+def result_p(winner: float, loser: float, length: int) -> float:
+    """"Let P = 1 - P_upset if the underdog wins and P = P_upset if the favorite wins": the
+    chance that the result did not happen, 1 - the winner's chance (1/2 at equal ratings)."""
+    upset = upset_chance(winner - loser, length)
+    return 1.0 - upset if winner < loser else upset
+
+
+def fibs_flat(winner: float, winner_experience: int, loser: float, loser_experience: int,
+              length: int, settings: RatingSettings) -> tuple[float, float, float, float, float]:
+    """FIBS: each side moves 4 x K x sqrt(N) x P, K from its own experience (the ramp).
+    Returns (P, the winner's K, the loser's K, the gain, the loss) as plain floats (the
+    replay's hot path; ``exchange`` wraps it)."""
+    p = result_p(winner, loser, length)
     scale = 4.0 * math.sqrt(length) * p
-    winner_k = k_factor(winner.experience, length, settings)
-    loser_k = k_factor(loser.experience, length, settings)
-    return Exchange(p, winner_k, loser_k, winner_k * scale, loser_k * scale)
+    winner_k = k_factor(winner_experience, length, settings)
+    loser_k = k_factor(loser_experience, length, settings)
+    return p, winner_k, loser_k, winner_k * scale, loser_k * scale
+
+
+def danish_flat(winner: float, winner_experience: int, loser: float, loser_experience: int,
+                length: int, settings: RatingSettings) -> tuple[float, float, float, float, float]:
+    """Denmark and Japan: both sides move N x P (K is 1: no ramp, no sqrt(N), no 4)."""
+    p = result_p(winner, loser, length)
+    change = length * p
+    return p, 1.0, 1.0, change, change
+
+
+class Formula(NamedTuple):
+    """One entry of the registry: its name, whether the experience ramp applies, and one
+    result's exchange as plain floats: ``flat(winner rating, winner experience, loser
+    rating, loser experience, length, settings) -> (P, winner K, loser K, gain, loss)``."""
+
+    name: str
+    experience_ramp: bool
+    flat: Callable[..., tuple[float, float, float, float, float]]
+
+
+#: The one registry of formulas, by name (``Pool.formula``, ``Federation.formula``).
+FORMULAS: dict[str, Formula] = {
+    "fibs": Formula("fibs", True, fibs_flat),
+    "danish": Formula("danish", False, danish_flat),
+}
+
+
+def formula_get(name: str) -> Formula:
+    """The formula called ``name``; a name not in the registry is refused."""
+    try:
+        return FORMULAS[name]
+    except (KeyError, TypeError):
+        raise RatingInputError(f"no rating formula is called {name!r} (there are: "
+                               f"{', '.join(sorted(FORMULAS))})") from None
 
 
 def check_length(length: object) -> int:

@@ -280,6 +280,14 @@ def rating_history(*, club: Club, player: Player) -> list[RatingChange]:
                 .select_related("opponent").order_by("finished_at", "match_id"))
 
 
+def player_series(*, club: Club, player: Player) -> dict:
+    """The player's club rating history as one series of ``charts.histories_chart``."""
+    settings = settings_for(club=club)
+    return {"label": club.name, "start": settings.start_rating,
+            "points": [(h.finished_at, h.rating_after, h.won, dot_title(h))
+                       for h in rating_history(club=club, player=player)]}
+
+
 def player_rating(*, club: Club, player: Player) -> dict:
     """Current rating, experience, history and its chart (two queries)."""
     settings = settings_for(club=club)
@@ -287,7 +295,7 @@ def player_rating(*, club: Club, player: Player) -> dict:
     history = rating_history(club=club, player=player)
     current = rating.rating if rating else settings.start_rating
     experience = rating.experience if rating else 0
-    points = [(h.finished_at, h.rating_after, h.won, _dot_title(h)) for h in history]
+    points = [(h.finished_at, h.rating_after, h.won, dot_title(h)) for h in history]
     return {"rating": current, "shown": pure.format_rating(current),
             "experience": experience, "provisional": pure.is_provisional(experience),
             "matches": rating.matches if rating else 0, "wins": rating.wins if rating else 0,
@@ -295,7 +303,7 @@ def player_rating(*, club: Club, player: Player) -> dict:
             "pending": settings.recompute_pending}
 
 
-def _dot_title(change: RatingChange) -> str:
+def dot_title(change: RatingChange) -> str:
     """A dot's tooltip on the rating chart: in the reader's language and number format."""
     sign = "+" if change.change >= 0 else "−"
     return gettext("%(date)s v %(opponent)s: %(change)s → %(rating)s") % {

@@ -8,12 +8,19 @@ from django.db.models import Q
 from django.utils import timezone
 
 from clubs.models import Player
-from ratings.models import MasterPointAward, Rating, RatingChange
+from ratings.models import MasterPointAward, Pool, Rating, RatingChange
 
+from .national_marks import national_recompute_request
 from .updates import ratings_recompute_request
 
 
 def ratings_reassign(*, dropped: Player, kept: Player) -> None:
+    # A national list's replay reads each player's start from the rows it replaces: with
+    # the opponents' rows gone too, the lists that held the dropped row replay whole.
+    for federation_id in sorted(set(Rating.objects.filter(
+            player=dropped, pool__owner_kind=Pool.OwnerKind.FEDERATION)
+            .values_list("pool__federation_id", flat=True))):
+        national_recompute_request(federation_id=federation_id)
     RatingChange.objects.filter(Q(player=dropped) | Q(opponent=dropped)).delete()
     Rating.objects.filter(player=dropped).delete()
     awarded = set(MasterPointAward.objects.filter(player=dropped)

@@ -1,0 +1,59 @@
+"""A small federation for the national list's tests.
+
+The Danish federation (``dbgf``) has two member clubs since 2025-01-01, Riverside (the
+``club`` fixture) and Hilltop (``other_club``); Lakeside is no member. Ann and Ben play at
+Riverside, Cat and Dan at Hilltop, Eve at Lakeside (a guest), and Fay at both Riverside and
+Hilltop (one person, one rating). Results go through ``results.services`` with the
+on-commit steps run (the receiver marks the list, the eager task replays it).
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+from types import SimpleNamespace
+
+from federations.models import Federation, FederationClub, FederationRole
+from results.services import finished_match_record
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
+
+UTC = datetime.UTC
+_ids = itertools.count(1000)
+
+
+def at(year: int, month: int, day: int, hour: int = 20) -> datetime.datetime:
+    return datetime.datetime(year, month, day, hour, tzinfo=UTC)
+
+
+def build_federation(club, other_club, *, formula: str = "fibs",
+                     start_rating: float = 1500.0) -> SimpleNamespace:
+    w = SimpleNamespace(club=club, other_club=other_club)
+    w.lakeside = ClubFactory(name="Lakeside Backgammon Club", slug="lakeside")
+    w.federation = Federation.objects.create(name="Dansk Backgammon Forbund", slug="dbgf",
+                                             country="DK", formula=formula,
+                                             start_rating=start_rating, provisional_below=10)
+    for member in (club, other_club):
+        FederationClub.objects.create(federation=w.federation, club=member, status="member",
+                                      joined_on=datetime.date(2025, 1, 1))
+    for name, clubs in (("Ann", [club]), ("Ben", [club]), ("Cat", [other_club]),
+                        ("Dan", [other_club]), ("Eve", [w.lakeside]),
+                        ("Fay", [club, other_club])):
+        player = PlayerFactory(name=name)
+        for member in clubs:
+            MembershipFactory(club=member, player=player)
+        setattr(w, name.lower(), player)
+    return w
+
+
+def officer(w, user) -> None:
+    FederationRole.objects.create(federation=w.federation, player=user.player,
+                                  role=FederationRole.Role.RATING_OFFICER)
+
+
+def play(organiser, a, b, winner, when, *, length: int = 5, source: str = "league",
+         source_id: int | None = None, federation=None, **extra):
+    """One result (a club organiser, or ``federation``), as the writers record it."""
+    kwargs = {"federation": federation} if federation is not None else {"club": organiser}
+    return finished_match_record(
+        **kwargs, source=source, source_id=source_id or next(_ids), player_a=a, player_b=b,
+        length=length, winner=winner, finished_at=when, **extra)
