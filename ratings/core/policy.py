@@ -31,6 +31,7 @@ class SourceKind(StrEnum):
     TOURNAMENT = "tournament"
     LADDER = "ladder"
     LEAGUE = "league"
+    TEAM_LEAGUE = "team_league"  # a board of a team match (rated like a league fixture)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,4 +68,4 @@ def is_rated(facts: MatchFacts, policy: RatedMatchPolicy) -> bool:
         return policy.ladder
     if source is SourceKind.MATCH_RECORD:
         return policy.friendly
-    return True  # tournament and league matches
+    return True  # tournament, league and team-league matches

@@ -53,3 +53,13 @@ def test_friendly_uploads_do_not_count_by_default_and_can_be_included():
 def test_the_source_may_be_given_as_its_string_value():
     assert is_rated(facts("league"), STRICT)
     assert not is_rated(facts("match_record"), DEFAULT)
+
+
+def test_every_finished_match_source_but_an_import_is_known_to_the_policy():
+    """A team league's board (and any source results may write) is judged, never a
+    ValueError in the worker's replay (imports carry their own "rated" column)."""
+    from results.models import FinishedMatch
+
+    for source in set(FinishedMatch.Source.values) - {FinishedMatch.Source.IMPORT}:
+        facts = MatchFacts(source=source, played=True, finished=True, length=5)
+        assert is_rated(facts, RatedMatchPolicy(friendly=True))
