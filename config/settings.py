@@ -460,6 +460,13 @@ SPECTACULAR_SETTINGS = {
     # The router's path routes add ``/api/clubs.json`` and the like: the schema, as before,
     # describes the plain paths only.
     "PREPROCESSING_HOOKS": ["drf_spectacular.hooks.preprocess_exclude_path_format"],
+    # Two apps' fields of one name with their own choices: each set named once.
+    "ENUM_NAME_OVERRIDES": {
+        "MembershipRoleEnum": "clubs.models.Membership.Role",
+        "FederationRoleEnum": "federations.models.FederationRole.Role",
+        "ComputerLevelEnum": "live.models.LiveMatch.Level",
+        "FederationLevelEnum": "federations.models.Federation.Level",
+    },
 }
 
 # --- Production hardening (DEBUG off) -----------------------------------------------------

@@ -142,7 +142,8 @@ class MatchRecordAdmin(RulingActions, ClubScopedAdmin):
                        "match_length", "crawford", "jacoby", "beavers", "automatic_doubles",
                        "cube_limit", "backgammon_multiplier", "tags", "source_name",
                        "source_sha256", "uploaded_by", "uploaded_at", "score_left",
-                       "score_right", "winner", "public_link", "violations", "source_text"]
+                       "score_right", "winner", "public_link", "violations", "source_text",
+                       "finished_match"]  # (a select would list every club's results)
     exclude = ["source_encoding"]
     inlines = [GameInline, RulingInline]
     actions = ["rule_correct", "rule_void", "recheck"]

@@ -43,7 +43,7 @@ def test_the_players_page_and_the_leaderboard_speak_german(client, bob, club, re
     alice_id = PlayerAnalysis.objects.get(analysis__record=record, side=0).player_id
     client = _speaking(client, bob, "de")
     page = client.get(reverse("analysis:player", args=[club.slug, alice_id])).content.decode()
-    assert "Match-Analyse" in page and "Beste und schlechteste Matches" in page
+    assert "Matchanalyse" in page and "Beste und schlechteste Matches" in page
     pooled = page.split('data-testid="pooled"')[1].split("</div>\n</div>")[0]
     assert re.search(r"<strong>\d+,\d</strong>", pooled)  # the error rate: one decimal, a comma
     board = client.get(reverse("analysis:leaderboard", args=[club.slug])).content.decode()

@@ -29,7 +29,7 @@ def test_the_board_page_speaks_german(club, joe, snow):
     assert "Eröffnungswurf" in html  # the opening roll: whose turn, and its form
     assert "Ich habe den Eröffnungswurf gewonnen" in html
     assert "Partie 1" in html and "Doppler 1" in html
-    assert "Bildschirmansicht" in html and "Match-Datei" in html
+    assert "Bildschirmansicht" in html and "Matchdatei" in html
     assert "(Weiß, unten)" in html  # the board's own label
     assert 'data-version="0"' in html and 'name="version" value="0"' in html
 

@@ -65,7 +65,7 @@ def test_the_notices_page_shows_a_stored_notice_in_the_readers_language(client, 
     page = client.get(reverse("notifications:list")).content.decode()
     assert "Notifiche" in page
     assert ("La tua richiesta di adesione a Riverside Backgammon Club è stata approvata: "
-            "benvenuto.") in page
+            "ti diamo il benvenuto.") in page
     assert "Segna tutte come lette" in page
 
 
