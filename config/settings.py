@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "games",
     "chouette",
     "tournaments",
+    "teamleagues",
     "accounts",
     "notifications",
     "ratings",
