@@ -282,6 +282,10 @@ class LineupBoard(models.Model):
                                     name="teamleagues_lineupboard_player_once"),
         ]
 
+    def __str__(self) -> str:
+        return gettext("board %(board)s: %(player)s") % {"board": self.board,
+                                                          "player": self.player}
+
 
 class Board(models.Model):
     """One board of a card: board n of the home team against board n of the away team.
@@ -339,3 +343,7 @@ class Referee(models.Model):
         verbose_name_plural = gettext_lazy("league referees")
         constraints = [models.UniqueConstraint(fields=["league", "player"],
                                                name="teamleagues_referee_once")]
+
+    def __str__(self) -> str:
+        return gettext("%(player)s, referee of %(league)s") % {"player": self.player,
+                                                               "league": self.league}

@@ -79,8 +79,10 @@ def lineups_for(*, fixture: Fixture, user) -> dict[str, list | None]:
     seen = {}
     for side, team in (("home", fixture.home), ("away", fixture.away)):
         mine = user is not None and user.is_authenticated and team.captain.user_id == user.pk
-        if shown or mine:
-            seen[side] = lineup_players(lineups.get(team.pk))
+        if team.pk not in lineups:
+            seen[side] = []
+        elif shown or mine:
+            seen[side] = lineup_players(lineups[team.pk])
         else:
             seen[side] = None
     seen["in"] = sorted(("home" if tid == fixture.home_id else "away") for tid in lineups)

@@ -534,6 +534,13 @@ NOT_IN_THIS_MATRIX = {
     "tournament-standings-api", "tournament-pairing-api", "ladder-api", "ladder-challenge-api",
     "ladder-challenge-action-api", "league-api", "league-fixture-action-api",
     "ladder-leave-api",
+    # Team leagues (issue 35): federation admins, club admins, captains and referees, their
+    # persona tables in tests/teamleagues (test_api.py, test_pages.py).
+    "team-league-create-api", "team-league-division-api", "team-league-team-api",
+    "team-league-draw-api", "team-league-fixtures-api", "team-league-standings-api",
+    "team-league-close-api", "team-fixture-api", "team-fixture-lineup-api",
+    "team-fixture-result-api", "team-fixture-confirm-api", "team-fixture-dispute-api",
+    "team-fixture-decide-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

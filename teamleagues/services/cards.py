@@ -48,7 +48,7 @@ def _locked(fixture: Fixture | int) -> tuple[TeamLeague, Fixture]:
 
 def _refused(problems) -> Refusal:
     texts = [refusal_text(p) for p in problems]
-    return Refusal(" ".join(texts), fields={"problems": texts})
+    return Refusal(" ".join(texts))
 
 
 # --------------------------------------------------------------------------- line-ups
@@ -182,21 +182,20 @@ def _publish(league: TeamLeague, fixture: Fixture) -> None:
                  else {"club": league.club})
     for board in fixture.boards.select_related("home_player", "away_player"):
         present = [p for p in (board.home_player, board.away_player) if p is not None]
-        if not present:
+        if len(present) < 2:
+            # An absent player's board counts for the team, but no two people met: no
+            # finished match (a correction that emptied a board voids its row).
             finished_match_void(source=FinishedMatch.Source.TEAM_LEAGUE, source_id=board.pk)
             continue
         winner = board.home_player if board.winner == "home" else board.away_player
-        clubs = {}
-        if league.federation_id is not None:
-            clubs = {"player_a_club": (fixture.home.club if board.home_player
-                                       else fixture.away.club),
-                     "player_b_club": (fixture.away.club if len(present) == 2 else None)}
+        clubs = ({"player_a_club": fixture.home.club, "player_b_club": fixture.away.club}
+                 if league.federation_id is not None else {})
         event = StoredText.gettext("%(league)s: %(home)s – %(away)s, board %(board)s",
                                    league=str(league), home=fixture.home.name,
                                    away=fixture.away.name, board=board.board)
         finished_match_record(
             **organiser, **clubs, source=FinishedMatch.Source.TEAM_LEAGUE, source_id=board.pk,
-            player_a=present[0], player_b=present[1] if len(present) == 2 else None,
+            player_a=board.home_player, player_b=board.away_player,
             length=board.length, winner=winner, score_a=board.score_home,
             score_b=board.score_away, finished_at=fixture.finished_at,
             outcome=(FinishedMatch.Outcome.WALKOVER if board.walkover

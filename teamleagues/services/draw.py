@@ -8,8 +8,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from config.refusals import Refusal, refusal_text
-from ..core import assign_dates, draw, draw_problems
 
+from ..core import assign_dates, draw, draw_problems
 from ..models import Fixture, TeamLeague
 from .leagues import lock_league
 

@@ -62,8 +62,9 @@ def team_league_create(*, federation: Federation | None = None, club: Club | Non
                        no_drop: bool = False, lineup_hours: int = 24, by=None) -> TeamLeague:
     """A new season, run by ``federation`` (or, an open league, by ``club``)."""
     match_points = list(match_points if match_points is not None else [2, 1, 0])
-    tiebreaks = list(tiebreaks if tiebreaks is not None
-                     else ["match_points", "board_points", "head_to_head", "board_point_difference"])
+    if tiebreaks is None:
+        tiebreaks = ["match_points", "board_points", "head_to_head", "board_point_difference"]
+    tiebreaks = list(tiebreaks)
     _check_settings(boards=boards, lengths=lengths, meetings=meetings,
                     match_points=match_points, tiebreaks=tiebreaks,
                     board_order_tolerance=board_order_tolerance)

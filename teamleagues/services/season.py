@@ -114,7 +114,7 @@ def team_league_next_create(*, league: TeamLeague, season: str,
     if not set(proposal) <= set(old_divisions):
         raise Refusal(gettext("The proposal names a division this season does not have."))
     made: dict[int, Division] = {}
-    for key, d in old_divisions.items():  # the lower first: a playoff names the one below
+    for d in old_divisions.values():  # the lower first: a playoff names the one below
         against = made.get(d.playoff_against_id)
         made[d.pk] = division_create(
             league=new, name=d.name, level=d.level, region=d.region, promote=d.promote,
