@@ -541,6 +541,8 @@ NOT_IN_THIS_MATRIX = {
     "team-league-close-api", "team-fixture-api", "team-fixture-lineup-api",
     "team-fixture-result-api", "team-fixture-confirm-api", "team-fixture-dispute-api",
     "team-fixture-decide-api",
+    "teamleagues:league", "teamleagues:fixtures", "teamleagues:team", "teamleagues:captain",
+    "teamleagues:card", "teamleagues:card-action",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their
