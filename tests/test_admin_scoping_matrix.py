@@ -39,6 +39,7 @@ from games.services.rulings import ruling_record
 from ops.models import WorkerHeartbeat
 from ratings.models import MasterPointAward, Pool, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch
+from teamleagues.models import TeamLeague
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, sample_bytes
 from tournaments.models import (
     Challenge,
@@ -95,7 +96,7 @@ REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
 #: (The outbox and the invitations: club admins see their club's on its manage pages; a
 #: login's email addresses and second factors: its owner on their account pages.)
 SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation, EmailAddress,
-                  Authenticator}
+                  Authenticator, TeamLeague}  # a federation's season: no one club's
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: (persona, their club, the other club)
@@ -335,6 +336,9 @@ def _superuser_row(model, world):
         return Authenticator.objects.create(user=User.objects.get(username="alice"),
                                             type=Authenticator.Type.RECOVERY_CODES,
                                             data={"seed": "00", "used_mask": 0})
+    if model is TeamLeague:
+        return TeamLeague.objects.create(club=club, name="Open", season="2026", boards=3,
+                                         lengths=[3, 5, 7])
     return Group.objects.create(name="Referees")
 
 
