@@ -2,7 +2,8 @@
 league's tie-breaks, line-up checks and the season's end. Standard library only (no Django):
 the ``teamleagues`` app stores, gates and shows; this package decides.
 
-- :mod:`.draw`: ``draw``, ``draw_problems``, ``avoid_problems``, ``assign_dates``
+- :mod:`.draw`: ``draw``, ``draw_problems``, ``avoid_problems``, ``assign_dates``,
+  ``by_date``
 - :mod:`.scoring`: ``Scoring``, ``BoardResult``, ``CardResult``, ``card_result``,
   ``board_result_problems``
 - :mod:`.table`: ``TIEBREAKS``, ``PlayedFixture``, ``Row``, ``standings``,
@@ -16,7 +17,16 @@ Every sentence is an English msgid marked with ``gettext_noop`` with its values 
 app translates the template, then fills it (``config.refusals.refusal_text``).
 """
 
-from .draw import Draw, Fixture, assign_dates, avoid_problems, draw, draw_problems
+from .draw import (
+    DatedRounds,
+    Draw,
+    Fixture,
+    assign_dates,
+    avoid_problems,
+    by_date,
+    draw,
+    draw_problems,
+)
 from .errors import TeamLeagueInputError
 from .lineup import lineup_problems, walkover_boards
 from .problems import Problem
@@ -25,9 +35,10 @@ from .season import DivisionTable, Move, Playoff, SeasonEnd, season_end
 from .table import TIEBREAKS, PlayedFixture, Row, check_tiebreaks, standings
 
 __all__ = [
-    "TIEBREAKS", "BoardResult", "CardResult", "DivisionTable", "Draw", "Fixture", "Move",
+    "TIEBREAKS", "BoardResult", "CardResult", "DatedRounds", "DivisionTable", "Draw",
+    "Fixture", "Move",
     "PlayedFixture", "Playoff", "Problem", "Row", "Scoring", "SeasonEnd",
-    "TeamLeagueInputError", "assign_dates", "avoid_problems", "board_result_problems",
+    "TeamLeagueInputError", "assign_dates", "avoid_problems", "board_result_problems", "by_date",
     "card_result", "check_tiebreaks", "draw", "draw_problems", "lineup_problems",
     "season_end", "standings", "walkover_boards",
 ]

@@ -203,8 +203,9 @@ def _placement(teams: list[Team], slots, avoid: Mapping[Team, set[int]]) -> list
 def draw_problems(result: Draw) -> list[Problem]:
     """Every way ``result`` breaks the league rule above (empty for a good draw): a pair
     meeting other than n times or not at each home in turn, a team twice (or missing) in a
-    round, home and away counts apart by more than one, runs of three homes or aways where
-    the count is even."""
+    round, home and away counts apart by more than one, runs of three homes or aways (a bye
+    neither breaks nor extends a run). The rule asks it "where an even draw allows it"; this
+    draw achieves it for odd counts too, so the checker asks it of every draw."""
     return [*_meeting_problems(result), *_round_problems(result), *_side_problems(result)]
 
 
@@ -249,7 +250,7 @@ def _side_problems(result: Draw) -> list[Problem]:
             problems.append(Problem("balance", gettext_noop(
                 "%(team)s has %(home)s home and %(away)s away matches."),
                 {"team": team, "home": home, "away": away}))
-        if len(result.teams) % 2 == 0 and _runs_over(sides):
+        if _runs_over(sides):
             problems.append(Problem("run", gettext_noop(
                 "%(team)s has more than two home or two away matches in a row."),
                 {"team": team}))
@@ -274,7 +275,7 @@ def assign_dates(result: Draw, dates: Sequence[datetime.date],
     taken in calendar order; the rounds start in their own order, then rounds are moved
     (swapped with another round or a spare date) while that lowers the number of matches a
     team hosts on a date it asked to avoid and keeps the calendar free of runs of three
-    homes or aways (even counts). What is left is reported."""
+    homes or aways. What is left is reported."""
     calendar = sorted(set(dates))
     if len(calendar) < len(result.rounds):
         raise TeamLeagueInputError(
@@ -283,7 +284,7 @@ def assign_dates(result: Draw, dates: Sequence[datetime.date],
     slots: list[int | None] = list(range(len(result.rounds)))
     slots += [None] * (len(calendar) - len(result.rounds))
     cost = _date_costs(result, calendar, avoid)
-    _improve(slots, cost, _Sides(result, slots) if len(result.teams) % 2 == 0 else None)
+    _improve(slots, cost, _Sides(result, slots))
     when = [calendar[0]] * len(result.rounds)
     for d, r in enumerate(slots):
         if r is not None:
@@ -296,15 +297,26 @@ def assign_dates(result: Draw, dates: Sequence[datetime.date],
     return DatedRounds(tuple(when), problems)
 
 
+def by_date(result: Draw, dates: Sequence[datetime.date]
+            ) -> tuple[Draw, tuple[datetime.date, ...]]:
+    """The draw with its rounds in calendar order (round 1 on the first date), and the dates
+    in that order: ``by_date(d, assign_dates(d, days, avoid).dates)``, so round numbers
+    follow the calendar after :func:`assign_dates` moved rounds."""
+    order = sorted(range(len(result.rounds)), key=lambda i: dates[i])
+    moved = Draw(result.teams, result.meetings, tuple(result.rounds[i] for i in order),
+                 tuple(result.byes[i] for i in order))
+    return moved, tuple(dates[i] for i in order)
+
+
 def _date_costs(result: Draw, calendar, avoid) -> list[list[int]]:
     """cost[round][date index]: how many of the round's hosts avoid that date."""
     return [[sum(day in avoid.get(f.home, ()) for f in fixtures) for day in calendar]
             for fixtures in result.rounds]
 
 
-def _improve(slots: list[int | None], cost: list[list[int]], sides: _Sides | None) -> None:
+def _improve(slots: list[int | None], cost: list[list[int]], sides: _Sides) -> None:
     """Swap rounds between dates (a spare date holds None) while a swap lowers the avoided
-    hostings and (``sides`` given) leaves no run longer than MAX_RUN."""
+    hostings and leaves no run longer than MAX_RUN."""
     def at(r, d):
         return cost[r][d] if r is not None else 0
 
@@ -319,7 +331,7 @@ def _improve(slots: list[int | None], cost: list[list[int]], sides: _Sides | Non
                 if at(a, j) + at(b, i) >= at(a, i) + at(b, j):
                     continue
                 slots[i], slots[j] = b, a
-                if sides is None or sides.short_around(i, j):
+                if sides.short_around(i, j):
                     improved = True
                     break
                 slots[i], slots[j] = a, b

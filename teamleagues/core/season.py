@@ -138,7 +138,8 @@ class _Season:
         self.relegated: list[Move] = []
         self.playoffs: list[Playoff] = []
         self.problems: list[Problem] = []
-        self.in_playoff = {team for a, b, *_ in self._playoff_pairs() for team in (a, b)}
+        self.pairs = self._playoff_pairs()
+        self.in_playoff = {team for a, b, *_ in self.pairs for team in (a, b)}
 
     # ----------------------------------------------------------------- finding divisions
 
@@ -169,6 +170,11 @@ class _Season:
             if not d.relegate:
                 continue
             for team in d.teams[len(d.teams) - d.relegate:]:
+                if team in self.in_playoff:
+                    self.problems.append(Problem("playoff_and_relegated", gettext_noop(
+                        "%(team)s is both relegated and in a playoff; it stays until the "
+                        "playoff is played."), {"team": team}))
+                    continue
                 target = self._target(d.level + 1, self.region_of(team) or d.region)
                 if target is None:
                     self.problems.append(Problem("no_division_below", gettext_noop(
@@ -212,8 +218,10 @@ class _Season:
         return club is not None and any(self.club_of(other) == club
                                         for other in self.proposal[target.name])
 
-    def _playoff_pairs(self):
-        """(higher team, lower team, higher division, lower division) per playoff."""
+    def _playoff_pairs(self) -> list[tuple[Team, Team, DivisionTable, DivisionTable]]:
+        """(higher team, lower team, higher division, lower division) per playoff (one,
+        whether declared on one of the two divisions or on both)."""
+        pairs = []
         for d in self.divisions:
             if d.playoff is None:
                 continue
@@ -230,12 +238,15 @@ class _Season:
                     {"division": d.name}))
                 continue
             a, b = d.teams[own - 1], other.teams[place - 1]
-            yield (a, b, d, other) if d.level < other.level else (b, a, other, d)
+            pair = (a, b, d, other) if d.level < other.level else (b, a, other, d)
+            if pair not in pairs:
+                pairs.append(pair)
+        return pairs
 
     def play_offs(self) -> None:
         """Rule: the playoff's winner plays next season in the higher division, the loser in
         the lower; until the winner is known both stay where they are."""
-        for a, b, high, low in list(self._playoff_pairs()):
+        for a, b, high, low in self.pairs:
             winner = a if a in self.winners else b if b in self.winners else None
             self.playoffs.append(Playoff(a, b, high.name, low.name, winner))
             if winner == b:
