@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from config.refusals import Refusal, refusal_text
 
-from ..core import assign_dates, draw, draw_problems
+from ..core import assign_dates, by_date, draw, draw_problems
 from ..models import Fixture, TeamLeague
 from .leagues import lock_league
 
@@ -47,9 +47,11 @@ def team_league_draw(*, league: TeamLeague, dates: list[datetime.date] | None = 
         avoid = {t: {datetime.date.fromisoformat(d) for d in t.avoid_dates} for t in teams}
         dated = assign_dates(drawn, calendar, avoid)
         problems += [refusal_text(p) for p in draw_problems(drawn) + dated.problems]
+        # Round numbers follow the calendar (round 1 on the first date).
+        drawn, days = by_date(drawn, dated.dates)
         for index, fixtures in enumerate(drawn.rounds):
             made += [Fixture(league=league, division=division, round=index + 1, home=f.home,
-                             away=f.away, date=dated.dates[index]) for f in fixtures]
+                             away=f.away, date=days[index]) for f in fixtures]
     Fixture.objects.bulk_create(made)
     league.status = TeamLeague.Status.DRAWN
     league.save(update_fields=["status"])
