@@ -14,3 +14,9 @@ class RatingsConfig(AppConfig):
         # A login's data export lists their results and ratings (kept on closing: the
         # other players' ratings depend on them).
         personal_data_section_register("results", export=personal_data)
+
+        # A team league checks its line-ups' board order against these ratings (issue 35).
+        from ratings.selectors.teamleagues import board_ratings
+        from teamleagues.selectors import rating_source_register
+
+        rating_source_register(board_ratings)

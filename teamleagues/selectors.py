@@ -29,8 +29,9 @@ def rating_source_register(source: Callable[..., dict[int, float]]) -> None:
         _RATING_SOURCES.append(source)
 
 
-def rating_source_clear() -> None:  # for tests
-    _RATING_SOURCES.clear()
+def rating_source_unregister(source: Callable[..., dict[int, float]]) -> None:
+    if source in _RATING_SOURCES:
+        _RATING_SOURCES.remove(source)
 
 
 def ratings_on(*, league: TeamLeague, player_ids: Iterable[int], day: datetime.date

@@ -213,13 +213,15 @@ def test_board_order_is_checked_against_the_ratings(client, world):
 
     fixture = first_fixture(world)
     players = lineup_of(world, fixture.home)
-    selectors.rating_source_register(
-        lambda league, player_ids, day: {players[0]: 1500.0, players[1]: 1700.0})
+    def source(league, player_ids, day):
+        return {players[0]: 1500.0, players[1]: 1700.0}
+
+    selectors.rating_source_register(source)
     try:
         r = post(client, world.captains[fixture.home_id], "team-fixture-lineup-api",
                  fixture.pk, {"team": fixture.home_id, "players": players})
     finally:
-        selectors.rating_source_clear()
+        selectors.rating_source_unregister(source)
     assert r.status_code == 400 and "Board 2" in r.json()["detail"]
 
 
@@ -342,3 +344,29 @@ def test_only_the_league_admin_closes(client, world):
     r = post(client, world.admins[world.clubs[0].pk], "team-league-close-api",
              world.league.pk)
     assert r.status_code == 403
+
+
+def test_board_order_reads_the_federations_list(client, world):
+    import datetime
+
+    from ratings.models import Pool, RatingChange
+    from results.models import FinishedMatch
+
+    fixture = first_fixture(world)
+    players = lineup_of(world, fixture.home)
+    pool = Pool.objects.create(owner_kind="federation", federation=world.fed)
+    opponent = world.players[fixture.away.club_id][0]
+    at = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
+    for i, (player, rating) in enumerate([(players[0], 1500.0), (players[2], 1800.0)]):
+        match = FinishedMatch.objects.create(
+            source="import", source_id=900 + i, federation=world.fed,
+            organiser_kind="federation", player_a_id=player, player_b=opponent, length=5,
+            player_a_club=fixture.home.club, player_b_club=opponent.memberships.first().club,
+            winner_id=player, score_a=5, score_b=0, finished_at=at)
+        RatingChange.objects.create(
+            pool=pool, match=match, player_id=player, opponent=opponent, finished_at=at,
+            length=5, won=True, rating_before=rating - 10, rating_after=rating, change=10,
+            experience_before=0, experience_after=5, k=1, p=.5)
+    r = post(client, world.captains[fixture.home_id], "team-fixture-lineup-api", fixture.pk,
+             {"team": fixture.home_id, "players": players})
+    assert r.status_code == 400 and "Board 3" in r.json()["detail"]
