@@ -18,7 +18,7 @@ def lock_league(league: TeamLeague | int) -> TeamLeague:
     """The league's row, locked for this transaction and its version moved (every writer of
     one league queues up behind it)."""
     pk = league if isinstance(league, int) else league.pk
-    return lock_row(TeamLeague, pk=pk, bump="version", related=("federation", "club"))
+    return lock_row(TeamLeague, pk=pk, bump="version", of=("self",), related=("federation", "club"))
 
 
 def _setup_only(league: TeamLeague) -> None:
