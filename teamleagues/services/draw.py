@@ -16,7 +16,11 @@ from .leagues import lock_league
 
 def round_dates(*, start: datetime.date, rounds: int, every_days: int = 7
                 ) -> list[datetime.date]:
-    return [start + datetime.timedelta(days=every_days * i) for i in range(rounds)]
+    try:
+        return [start + datetime.timedelta(days=every_days * i) for i in range(rounds)]
+    except OverflowError as exc:
+        raise Refusal(gettext("The rounds would run past the calendar's end: start "
+                              "earlier.")) from exc
 
 
 @transaction.atomic
