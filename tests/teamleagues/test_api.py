@@ -370,3 +370,19 @@ def test_board_order_reads_the_federations_list(client, world):
     r = post(client, world.captains[fixture.home_id], "team-fixture-lineup-api", fixture.pk,
              {"team": fixture.home_id, "players": players})
     assert r.status_code == 400 and "Board 3" in r.json()["detail"]
+
+
+def test_the_away_captain_is_told_of_a_card_to_confirm(client, world,
+                                                       django_capture_on_commit_callbacks):
+    from notifications.models import Notification
+
+    fixture = first_fixture(world)
+    both_lineups(client, world, fixture)
+    with django_capture_on_commit_callbacks(execute=True):
+        post(client, world.captains[fixture.home_id], "team-fixture-result-api", fixture.pk,
+             {"boards": win_all()})
+    away = world.captains[fixture.away_id]
+    notes = Notification.objects.filter(user=away, kind="team_card")
+    assert any("Confirm it or dispute it" in n.text for n in notes)
+    assert not Notification.objects.filter(user=world.captains[fixture.home_id],
+                                           text__contains="Confirm it").exists()
