@@ -104,3 +104,20 @@ def test_draw_time_dates_follow_the_start():
     fixtures, problems = services.team_league_draw(league=w.league, start=None,
                                                    dates=None)
     assert fixtures and problems == []
+
+
+def test_a_captain_is_reminded_of_a_line_up_due_once(world, django_capture_on_commit_callbacks):
+    import datetime
+
+
+    from notifications.models import Notification
+
+    fixture = Fixture.objects.filter(league=world.league).order_by("round", "pk").first()
+    due = datetime.datetime.combine(fixture.date, datetime.time(0), tzinfo=datetime.UTC) \
+        - datetime.timedelta(hours=world.league.lineup_hours)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.lineup_deadlines_notify(now=due - datetime.timedelta(hours=3)) >= 1
+        assert services.lineup_deadlines_notify(now=due - datetime.timedelta(hours=2)) == 0
+    told = Notification.objects.filter(kind="team_card",
+                                       user=world.captains[fixture.home_id])
+    assert told.count() == 1
