@@ -109,7 +109,6 @@ def test_draw_time_dates_follow_the_start():
 def test_a_captain_is_reminded_of_a_line_up_due_once(world, django_capture_on_commit_callbacks):
     import datetime
 
-
     from notifications.models import Notification
 
     fixture = Fixture.objects.filter(league=world.league).order_by("round", "pk").first()
