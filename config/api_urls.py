@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("games.api.urls")),
     path("", include("chouette.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("teamleagues.api.urls")),
     path("", include("ratings.api.urls")),
     path("", include("accounts.api_urls")),
     path("", include("analysis.api.urls")),

@@ -263,6 +263,9 @@ CELERY_BEAT_SCHEDULE = {
     # League fixtures past their round's deadline: void or to the referees (idempotent).
     "expire-league-fixtures": {"task": "tournaments.tasks.fixtures_expire_task",
                                "schedule": 3600.0},
+    # Team league captains whose line-up is due within a day (once per fixture, hourly).
+    "team-lineups-due": {"task": "teamleagues.tasks.lineup_deadlines_notify_task",
+                         "schedule": 3600.0},
 }
 
 # --- Auth ------------------------------------------------------------------------

@@ -40,6 +40,7 @@ urlpatterns = [
     path("", include("printing.urls")),
     path("", include("chouette.urls")),
     path("", include("tournaments.urls")),
+    path("", include("teamleagues.urls")),
     path("", include("live.urls")),
     path("", include("analysis.urls")),
     path("", include("notifications.urls")),

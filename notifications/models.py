@@ -17,6 +17,7 @@ class Kind(models.TextChoices):
     FIXTURE_DEADLINE = "fixture_deadline", gettext_lazy("A league fixture's deadline is near")
     CHOUETTE_SETTLED = "chouette_settled", gettext_lazy("A chouette evening you sat in was settled")
     MEMBERSHIP = "membership", gettext_lazy("Your request to join a club was answered")
+    TEAM_CARD = "team_card", gettext_lazy("Your team's match card needs you")
 
 
 class Notification(models.Model):

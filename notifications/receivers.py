@@ -18,6 +18,7 @@ from config.site import request_site
 from notifications import tasks
 from notifications.services.events import RULED
 from ops.outage import enqueue_on_commit
+from teamleagues.signals import team_card_event
 from tournaments.models import ResultReport
 
 ReportStatus = ResultReport.Status
@@ -55,3 +56,8 @@ def chouette_session_saved(sender, instance: ChouetteSession, created: bool,
         return  # a closed evening's other changes: told already
     if not created and instance.status == ChouetteSession.Status.CLOSED:
         _after_commit(tasks.chouette_session_notify_task, instance.pk)
+
+
+@receiver(team_card_event, dispatch_uid="notifications.team_card")
+def team_card_event_heard(sender, *, fixture_id: int, what: str, team_ids, **kwargs) -> None:
+    _after_commit(tasks.team_card_notify_task, fixture_id, what, list(team_ids))

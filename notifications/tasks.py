@@ -11,6 +11,7 @@ from notifications.services.events import (
     ruling_notify,
 )
 from notifications.services.scan import notifications_scan
+from notifications.services.teamleagues import team_card_notify
 
 #: ``site``: the site of the request that caused the notice (``config.site``), for its links.
 TASK = {"acks_late": True, "autoretry_for": TRANSIENT_ERRORS, "retry_backoff": True,
@@ -40,3 +41,9 @@ def ruling_notify_task(entry_id: int, site: str = "") -> None:
 @shared_task(**TASK)
 def chouette_session_notify_task(session_id: int, site: str = "") -> None:
     chouette_session_notify(session_id=session_id, site=site)
+
+
+@shared_task(**TASK)
+def team_card_notify_task(fixture_id: int, what: str, team_ids: list[int],
+                          site: str = "") -> None:
+    team_card_notify(fixture_id=fixture_id, what=what, team_ids=team_ids, site=site)

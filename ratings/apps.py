@@ -22,3 +22,9 @@ class RatingsConfig(AppConfig):
         club_list_policies_register(club_list_policies)
         # ... and the match page says so too.
         match_panel_register(rated_panel, version=rated_panel_version)
+
+        # A team league checks its line-ups' board order against these ratings (issue 35).
+        from ratings.selectors.teamleagues import board_ratings
+        from teamleagues.selectors import rating_source_register
+
+        rating_source_register(board_ratings)

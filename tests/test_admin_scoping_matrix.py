@@ -40,6 +40,7 @@ from games.services.rulings import ruling_record
 from ops.models import WorkerHeartbeat
 from ratings.models import MasterPointAward, Pool, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch
+from teamleagues.models import TeamLeague
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, sample_bytes
 from tournaments.models import (
     Challenge,
@@ -96,7 +97,8 @@ REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
 #: (The outbox and the invitations: club admins see their club's on its manage pages; a
 #: login's email addresses and second factors: its owner on their account pages.)
 SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation, EmailAddress,
-                  Authenticator, Federation, FederationClub, FederationRole, RatedPolicy}
+                  Authenticator, Federation, FederationClub, FederationRole, RatedPolicy,
+                  TeamLeague}  # a federation's season: no one club's
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: (persona, their club, the other club)
@@ -347,6 +349,9 @@ def _superuser_row(model, world):
         if model is RatedPolicy:
             return RatedPolicy.objects.create(federation=federation)
         return federation
+    if model is TeamLeague:
+        return TeamLeague.objects.create(club=club, name="Open", season="2026", boards=3,
+                                         lengths=[3, 5, 7])
     return Group.objects.create(name="Referees")
 
 

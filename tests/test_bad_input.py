@@ -255,8 +255,45 @@ IMPORT_TARGETS = [
     _t("import-errors-api", "history_import.pk"),
     _t("history-csv-api", CLUB_SLUG), _t("history-xlsx-api", CLUB_SLUG),
 ]
+
+
+def _team(name: str, what: str = "league", method: str = "get", action: str = "",
+          **kwargs) -> Target:
+    """A team league's page or endpoint (issue 35), on a season built for the request (a
+    federation of six clubs, two divisions drawn: tests/teamleagues/conftest.py)."""
+    def build(w):
+        from teamleagues.models import Fixture
+        from tests.teamleagues.conftest import make_world
+
+        if name == "team-league-create-api":
+            return reverse(name, args=["dbgf"])
+        if name == "teamleagues:captain":
+            return reverse(name)
+        team = make_world()
+        pk = {"league": team.league.pk, "team": team.teams[0].pk,
+              "fixture": Fixture.objects.filter(league=team.league).first().pk}[what]
+        return reverse(name, kwargs={"pk": pk, **({"action": action} if action else {})})
+    return Target(name, build, method, label=action, **kwargs)
+
+
+TEAM_TARGETS = [
+    _team("teamleagues:league"), _team("teamleagues:fixtures"),
+    _team("teamleagues:team", "team"), _team("teamleagues:captain"),
+    _team("teamleagues:card", "fixture"),
+    *[_team("teamleagues:card-action", "fixture", "post", a)
+      for a in ("lineup", "enter", "confirm", "dispute", "decide")],
+    _team("team-league-create-api", method="post", json=True),
+    *[_team(n, method="post", json=True) for n in (
+        "team-league-division-api", "team-league-team-api", "team-league-draw-api",
+        "team-league-close-api")],
+    _team("team-league-fixtures-api"), _team("team-league-standings-api"),
+    _team("team-fixture-api", "fixture"),
+    *[_team(n, "fixture", "post", json=True) for n in (
+        "team-fixture-lineup-api", "team-fixture-result-api", "team-fixture-confirm-api",
+        "team-fixture-dispute-api", "team-fixture-decide-api")],
+]
 TARGETS = (_matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS + PRINT_TARGETS
-           + FEDERATION_TARGETS + IMPORT_TARGETS)
+           + FEDERATION_TARGETS + IMPORT_TARGETS + TEAM_TARGETS)
 
 
 # --------------------------------------------------------------------------- the world

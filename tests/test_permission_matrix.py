@@ -594,6 +594,15 @@ NOT_IN_THIS_MATRIX = {
     "clubs:federation-ratings", "national-ratings-api", "official-lists-api",
     "official-list-api", "official-list-changes-api", "official-list-csv-api",
     "official-list-json-api",
+    # Team leagues (issue 35): federation admins, club admins, captains and referees, their
+    # persona tables in tests/teamleagues (test_api.py, test_pages.py).
+    "team-league-create-api", "team-league-division-api", "team-league-team-api",
+    "team-league-draw-api", "team-league-fixtures-api", "team-league-standings-api",
+    "team-league-close-api", "team-fixture-api", "team-fixture-lineup-api",
+    "team-fixture-result-api", "team-fixture-confirm-api", "team-fixture-dispute-api",
+    "team-fixture-decide-api",
+    "teamleagues:league", "teamleagues:fixtures", "teamleagues:team", "teamleagues:captain",
+    "teamleagues:card", "teamleagues:card-action",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

@@ -1,0 +1,200 @@
+"""Reads of the team leagues: fixtures by round, line-ups as a captain may see them, the
+division tables (the core's ``standings`` with the league's tie-breaks), a team's page and
+a captain's to-do list."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.utils import timezone
+
+from clubs.selectors import player_of_user
+
+from .core import PlayedFixture, Row, Scoring, standings
+from .models import Board, Division, Fixture, Lineup, LineupBoard, Team, TeamLeague
+
+# --------------------------------------------------------------------------- ratings
+
+#: Where a league reads its players' ratings on a match day (for the board order): the
+#: ratings app (a floor above) registers its reader; none registered, no order is checked.
+#: Signature: ``(league, player_ids, day) -> {player_id: rating}``.
+_RATING_SOURCES: list[Callable[..., dict[int, float]]] = []
+
+
+def rating_source_register(source: Callable[..., dict[int, float]]) -> None:
+    if source not in _RATING_SOURCES:
+        _RATING_SOURCES.append(source)
+
+
+def rating_source_unregister(source: Callable[..., dict[int, float]]) -> None:
+    if source in _RATING_SOURCES:
+        _RATING_SOURCES.remove(source)
+
+
+def ratings_on(*, league: TeamLeague, player_ids: Iterable[int], day: datetime.date
+               ) -> dict[int, float]:
+    """The national (or the club's) rating of each player on ``day``, where known."""
+    found: dict[int, float] = {}
+    ids = list(player_ids)
+    for source in _RATING_SOURCES:
+        found.update(source(league=league, player_ids=ids, day=day))
+    return found
+
+
+# --------------------------------------------------------------------------- line-ups
+
+
+def lineup_deadline(fixture: Fixture) -> datetime.datetime | None:
+    """When the line-ups are due: ``lineup_hours`` before the fixture's day begins."""
+    if fixture.date is None:
+        return None
+    start = datetime.datetime.combine(fixture.date, datetime.time(0, 0),
+                                      tzinfo=datetime.UTC)
+    return start - datetime.timedelta(hours=fixture.league.lineup_hours)
+
+
+def lineups_open(fixture: Fixture, lineups: list[Lineup] | None = None) -> bool:
+    """Whether both line-ups are shown to everyone: both are in, or the deadline passed."""
+    lineups = lineups if lineups is not None else list(fixture.lineups.all())
+    if len(lineups) == 2:
+        return True
+    deadline = lineup_deadline(fixture)
+    return deadline is not None and timezone.now() >= deadline
+
+
+def lineup_players(lineup: Lineup | None) -> list:
+    if lineup is None:
+        return []
+    return [b.player for b in sorted(lineup.boards.all(), key=lambda b: b.board)]
+
+
+def lineups_for(*, fixture: Fixture, user) -> dict[str, list | None]:
+    """``{"home": [players, board 1 first] | None, "away": ...}``: a side is None when the
+    reader may not see it yet (the other captain's, before both are in or the deadline),
+    an empty list when it is not in."""
+    lineups = {lu.team_id: lu for lu in fixture.lineups.prefetch_related("boards__player")}
+    shown = lineups_open(fixture, list(lineups.values()))
+    seen = {}
+    for side, team in (("home", fixture.home), ("away", fixture.away)):
+        mine = user is not None and user.is_authenticated and team.captain.user_id == user.pk
+        if team.pk not in lineups:
+            seen[side] = []
+        elif shown or mine:
+            seen[side] = lineup_players(lineups[team.pk])
+        else:
+            seen[side] = None
+    seen["in"] = sorted(("home" if tid == fixture.home_id else "away") for tid in lineups)
+    return seen
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+def fixture_list(*, league: TeamLeague) -> list[Fixture]:
+    return list(league.fixtures.select_related("home", "away", "division")
+                .order_by("is_playoff", "division__level", "division__name", "round", "pk"))
+
+
+def fixtures_by_round(*, league: TeamLeague, division: Division | None = None
+                      ) -> list[tuple[int, list[Fixture]]]:
+    rounds: dict[int, list[Fixture]] = {}
+    for fixture in fixture_list(league=league):
+        if division is not None and fixture.division_id != division.pk:
+            continue
+        rounds.setdefault(fixture.round, []).append(fixture)
+    return sorted(rounds.items())
+
+
+def card_boards(*, fixture: Fixture) -> list[Board]:
+    return list(fixture.boards.select_related("home_player", "away_player").order_by("board"))
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def scoring_of(league: TeamLeague) -> Scoring:
+    return Scoring(*league.match_points)
+
+
+@dataclass
+class DivisionTable:
+    division: Division
+    rows: list[Row]
+    tiebreaks: list[str] = field(default_factory=list)
+
+
+def division_tables(*, league: TeamLeague) -> list[DivisionTable]:
+    """Every division's table in rank order (final cards only), by level then name."""
+    divisions = list(league.divisions.order_by("level", "name"))
+    teams: dict[int, list[Team]] = {d.pk: [] for d in divisions}
+    for team in league.teams.order_by("pk"):
+        teams[team.division_id].append(team)
+    played: dict[int, list[PlayedFixture]] = {d.pk: [] for d in divisions}
+    by_id = {t.pk: t for ts in teams.values() for t in ts}
+    for division_id, home, away, ph, pa in league.fixtures.filter(
+            is_playoff=False, status__in=Fixture.FINAL).values_list(
+            "division_id", "home_id", "away_id", "points_home", "points_away"):
+        played[division_id].append(PlayedFixture(by_id[home], by_id[away], int(ph), int(pa)))
+    scoring = scoring_of(league)
+    return [DivisionTable(d, standings(teams[d.pk], played[d.pk], scoring, league.tiebreaks),
+                          list(league.tiebreaks)) for d in divisions]
+
+
+# --------------------------------------------------------------------------- a team, a captain
+
+
+def team_boards(*, team: Team) -> list[Board]:
+    """Every board the team played, with its fixture (its players' boards)."""
+    return list(Board.objects.filter(Q(fixture__home=team) | Q(fixture__away=team))
+                .select_related("fixture__home", "fixture__away", "home_player", "away_player")
+                .order_by("fixture__round", "board"))
+
+
+def higher_team_players(*, team: Team) -> set[int]:
+    """Players who played (on a card entered or final) for a higher team of the club: the
+    no-drop rule bars them from this one."""
+    higher = Team.objects.filter(league=team.league_id, club=team.club_id, rank__lt=team.rank)
+    return set(LineupBoard.objects.filter(lineup__team__in=higher).exclude(
+        lineup__fixture__status=Fixture.Status.SCHEDULED).values_list("player_id", flat=True))
+
+
+@dataclass
+class Todo:
+    fixture: Fixture
+    team: Team
+    what: str  # "lineup", "enter", "confirm", "wait"
+
+
+def captain_todo(*, user) -> list[Todo]:
+    """What the user's teams need from their captain next, soonest first."""
+    player = player_of_user(user=user)
+    if player is None:
+        return []
+    teams = list(Team.objects.filter(captain=player))
+    if not teams:
+        return []
+    ids = {t.pk: t for t in teams}
+    todo = []
+    fixtures = (Fixture.objects.filter(Q(home__in=teams) | Q(away__in=teams))
+                .exclude(status__in=Fixture.FINAL)
+                .select_related("home", "away", "league", "division")
+                .prefetch_related("lineups").order_by("date", "round", "pk"))
+    for fixture in fixtures:
+        for team_id in (fixture.home_id, fixture.away_id):
+            if team_id not in ids:
+                continue
+            team, home = ids[team_id], team_id == fixture.home_id
+            has_lineup = any(lu.team_id == team_id for lu in fixture.lineups.all())
+            if fixture.status == Fixture.Status.SCHEDULED and not has_lineup:
+                what = "lineup"
+            elif fixture.status == Fixture.Status.SCHEDULED and home:
+                what = "enter"
+            elif fixture.status == Fixture.Status.ENTERED and not home:
+                what = "confirm"
+            else:
+                what = "wait"
+            todo.append(Todo(fixture, team, what))
+    return todo

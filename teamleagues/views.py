@@ -1,0 +1,159 @@
+"""The team leagues' pages: a season's division tables (tie-breaks shown), its fixtures by
+round, a fixture's match card (the captains' and referees' forms on it, made for a phone at
+the table), a team, and a captain's page of what to do next. Every write goes through a
+service; a refusal comes back as a message on the card."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from config.refusals import Refusal, refusal_text
+
+from . import permissions, selectors, services
+from .models import Fixture, Team, TeamLeague
+
+
+def league_page(request, pk: int):
+    league = get_object_or_404(TeamLeague.objects.select_related("federation", "club"), pk=pk)
+    return render(request, "teamleagues/public/league.html", {
+        "league": league, "tables": selectors.division_tables(league=league),
+        "is_admin": permissions.is_league_admin(user=request.user, league=league)})
+
+
+def fixtures_page(request, pk: int):
+    league = get_object_or_404(TeamLeague.objects.select_related("federation", "club"), pk=pk)
+    divisions = []
+    for division in league.divisions.order_by("level", "name"):
+        divisions.append((division, selectors.fixtures_by_round(league=league,
+                                                                 division=division)))
+    playoffs = list(league.fixtures.filter(is_playoff=True).select_related("home", "away"))
+    return render(request, "teamleagues/public/fixtures.html", {
+        "league": league, "divisions": divisions, "playoffs": playoffs})
+
+
+def _card_context(request, fixture: Fixture) -> dict:
+    user, league = request.user, fixture.league
+    seen = selectors.lineups_for(fixture=fixture, user=user)
+    boards = {b.board: b for b in selectors.card_boards(fixture=fixture)}
+    rows = []
+    for n in range(1, league.boards + 1):
+        home = seen["home"][n - 1] if seen["home"] and n <= len(seen["home"]) else None
+        away = seen["away"][n - 1] if seen["away"] and n <= len(seen["away"]) else None
+        rows.append({"board": n, "length": league.lengths[n - 1], "home": home, "away": away,
+                     "result": boards.get(n)})
+    home_captain = permissions.is_captain(user=user, team=fixture.home)
+    away_captain = permissions.is_captain(user=user, team=fixture.away)
+    status = fixture.status
+    mine = [t for t, c in ((fixture.home, home_captain), (fixture.away, away_captain)) if c]
+    return {
+        "fixture": fixture, "league": league, "rows": rows, "seen": seen,
+        "deadline": selectors.lineup_deadline(fixture),
+        "lineup_team": mine[0] if mine and status == Fixture.Status.SCHEDULED
+        and len(seen["in"]) < 2 else None,
+        "squad": list(mine[0].club.memberships.filter(is_active=True).select_related("player")
+                      .order_by("player__name")) if mine else [],
+        "can_enter": home_captain and status in (Fixture.Status.SCHEDULED,
+                                                 Fixture.Status.ENTERED),
+        "can_confirm": away_captain and status == Fixture.Status.ENTERED,
+        "can_decide": permissions.is_league_referee(user=user, league=league),
+    }
+
+
+def card_page(request, pk: int):
+    fixture = get_object_or_404(Fixture.objects.select_related(
+        "league__federation", "league__club", "home__captain", "away__captain", "home__club",
+        "away__club", "division"), pk=pk)
+    return render(request, "teamleagues/public/card.html", _card_context(request, fixture))
+
+
+def _boards_from(request, league: TeamLeague) -> list[dict]:
+    boards = []
+    for n in range(1, league.boards + 1):
+        def number(name, n=n):
+            value = request.POST.get(f"{name}_{n}", "").strip()
+            if not value:
+                return None
+            if not value.isdigit():
+                raise Refusal(gettext("Board %(board)s: a score is a whole number.")
+                              % {"board": n})
+            return int(value)
+        winner = request.POST.get(f"winner_{n}", "")
+        if winner not in ("home", "away"):
+            raise Refusal(gettext("Board %(board)s: choose the winner.") % {"board": n})
+        boards.append({"board": n, "winner": winner,
+                       "score_home": number("home"), "score_away": number("away"),
+                       "walkover": request.POST.get(f"walkover_{n}") == "on"})
+    return boards
+
+
+ACTIONS = ("lineup", "enter", "confirm", "dispute", "decide")
+
+
+@login_required
+@require_POST
+def card_action(request, pk: int, action: str):
+    """The card's forms: a captain's line-up, the home captain's entry, the away captain's
+    confirmation or dispute, a referee's decision."""
+    if action not in ACTIONS:
+        raise Http404(gettext("No such action."))
+    fixture = get_object_or_404(Fixture.objects.select_related("league"), pk=pk)
+    user, post = request.user, request.POST
+    try:
+        if action == "lineup":
+            players = [int(v) for v in post.getlist("player") if v.strip().isdigit()]
+            services.lineup_submit(fixture=fixture, team=int(post.get("team", "0") or 0),
+                                   players=players, by=user)
+            messages.success(request, gettext("Your line-up is in."))
+        elif action == "enter":
+            services.card_enter(fixture=fixture, boards=_boards_from(request, fixture.league),
+                                by=user)
+            messages.success(request, gettext("The card is entered: the away captain "
+                                              "confirms it."))
+        elif action == "confirm":
+            services.card_confirm(fixture=fixture, by=user)
+            messages.success(request, gettext("The card is confirmed."))
+        elif action == "dispute":
+            services.card_dispute(fixture=fixture, by=user, reason=post.get("reason", ""))
+            messages.success(request, gettext("The card is disputed: a referee decides it."))
+        else:
+            boards = (_boards_from(request, fixture.league) if post.get("with_boards")
+                      else None)
+            services.card_decide(fixture=fixture, by=user, reason=post.get("reason", ""),
+                                 boards=boards)
+            messages.success(request, gettext("The card is decided."))
+    except PermissionDenied:  # not this person's to do: the 403 page
+        raise
+    except ValueError as exc:  # a refusal: said on the card
+        messages.error(request, refusal_text(exc))
+    return redirect("teamleagues:card", pk=fixture.pk)
+
+
+def team_page(request, pk: int):
+    team = get_object_or_404(Team.objects.select_related("league", "division", "club",
+                                                         "captain"), pk=pk)
+    boards = selectors.team_boards(team=team)
+    players: dict[int, dict] = {}
+    for board in boards:
+        mine = (board.home_player if board.fixture.home_id == team.pk else board.away_player)
+        if mine is None:
+            continue
+        won = (board.winner == "home") == (board.fixture.home_id == team.pk)
+        entry = players.setdefault(mine.pk, {"player": mine, "played": 0, "won": 0})
+        entry["played"] += 1
+        entry["won"] += int(won)
+    fixtures = (Fixture.objects.filter(home=team) | Fixture.objects.filter(away=team)
+                ).select_related("home", "away").order_by("round", "pk")
+    return render(request, "teamleagues/public/team.html", {
+        "team": team, "squad": team.squad.order_by("name"), "fixtures": fixtures,
+        "boards": boards, "players": sorted(players.values(),
+                                            key=lambda e: (-e["won"], e["player"].name))})
+
+
+@login_required
+def captain_page(request):
+    return render(request, "teamleagues/public/captain.html", {
+        "todo": selectors.captain_todo(user=request.user)})

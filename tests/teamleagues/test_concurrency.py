@@ -1,0 +1,47 @@
+"""Two confirmations of one card, or two draws of one season, at the same moment: real
+threads, each with its own connection. The services lock the league's row first, so the
+second finds the work done and is refused (a 400), and nothing is written twice."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from results.models import FinishedMatch
+from teamleagues import services
+from teamleagues.models import Fixture
+from tests.concurrency import race
+
+from .conftest import lineup_of, make_world, win_all
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _post(user, url, data=None):
+    def call():
+        client = Client()
+        client.force_login(user)
+        return client.post(url, data or {}, content_type="application/json")
+    return call
+
+
+def test_two_confirmations_at_once_give_one_confirmed_card():
+    w = make_world()
+    fixture = Fixture.objects.filter(league=w.league).order_by("round", "pk").first()
+    for team in (fixture.home, fixture.away):
+        services.lineup_submit(fixture=fixture, team=team, players=lineup_of(w, team),
+                               by=w.captains[team.pk])
+    services.card_enter(fixture=fixture, boards=win_all(), by=w.captains[fixture.home_id])
+    url = reverse("team-fixture-confirm-api", args=[fixture.pk])
+    away = w.captains[fixture.away_id]
+    answers = race(_post(away, url), _post(away, url))
+    assert sorted(a.status_code for a in answers) == [200, 400]
+    assert FinishedMatch.objects.filter(source="team_league").count() == 3
+
+
+def test_two_draws_at_once_give_one_draw():
+    w = make_world(draw=False)
+    url = reverse("team-league-draw-api", args=[w.league.pk])
+    answers = race(_post(w.fed_admin, url, {"start": "2030-09-01"}),
+                   _post(w.fed_admin, url, {"start": "2030-09-01"}))
+    assert sorted(a.status_code for a in answers) == [201, 400]
+    assert Fixture.objects.filter(league=w.league).count() == 12
