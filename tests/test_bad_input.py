@@ -303,8 +303,9 @@ def _federation(w: SimpleNamespace) -> None:
     from federations import services as federations
     from federations.models import FederationRole
 
+    # (not "dbgf": a team league's target builds its own federation of that slug)
     w.federation = federations.federation_create(name="Danish Backgammon Federation",
-                                                 slug="dbgf", country="DK")
+                                                 slug="dbf", country="DK")
     FederationRole.objects.create(federation=w.federation, player=w.alice, role="admin")
     from django.utils import timezone
 
