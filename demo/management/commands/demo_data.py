@@ -22,6 +22,8 @@ from analysis.models import AnalysisSetting, PlayerChoice
 from analysis.services import analysis_setting_save, player_choice_save
 from chouette import services as chouette
 from clubs.models import Club, Membership, Player
+from federations import services as federations
+from federations.models import Federation, FederationRole
 from games.services.match_import import match_import
 from tournaments import services as tournaments
 from tournaments.models import TournamentMatch
@@ -70,6 +72,10 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 #: The demo's chouette evening, found by its date: five members (the first is the box after
 #: the opening roll), 1.00 a point, and its games' results (winner, kind), in order.
 CHOUETTE_DATE = datetime.date(2026, 11, 20)
+#: The demo's federation: the club a member since before its first match, so the national
+#: list holds the club's whole history; Alice its admin and rating officer.
+DEMO_FEDERATION = ("Demo Backgammon Federation", "demo-federation", "GB")
+FEDERATION_SINCE = datetime.date(2020, 1, 1)
 CHOUETTE_PLAYERS = ["Bob Brown", "Dave Dubois", "Erin Eriksen", "Frank Fischer", "Grace Gallo"]
 CHOUETTE_GAMES = [("team", "single"), ("box", "gammon"), ("box", "single"),
                   ("team", "single"), ("team", "backgammon"), ("box", "single"),
@@ -153,6 +159,20 @@ def _chouette_evening(club, user) -> None:
     chouette.chouette_session_close(session=session, closed_by=user)
 
 
+def _federation(club, user) -> None:
+    """A federation with the club as its member (``/federations/demo-federation/``)."""
+    name, slug, country = DEMO_FEDERATION
+    if Federation.objects.filter(slug=slug).exists():
+        return
+    federation = federations.federation_create(name=name, slug=slug, country=country)
+    federations.federation_club_apply(federation=federation, club=club, actor=user)
+    federations.federation_club_accept(federation=federation, club=club, actor=user,
+                                       on=FEDERATION_SINCE)
+    alice = Player.objects.get(user=user)
+    for role in FederationRole.Role.values:
+        federations.federation_role_grant(federation=federation, player=alice, role=role)
+
+
 def _error_rates(club) -> None:
     """The demo club shows its error-rate leaderboard, and the players of its match records
     chose to be on it (once: a choice made since, by the admins or a player, is kept)."""
@@ -192,11 +212,13 @@ class Command(BaseCommand):
         _chouette_evening(club, user)
         _match_records(club, user)
         _error_rates(club)
+        _federation(club, user)
         self.stdout.write(self.style.SUCCESS(
             f"Demo data ready: {club.name} with {club.memberships.count()} members, "
             f"{club.tournaments.count()} tournaments, a ladder, a league, "
-            f"{club.chouette_sessions.count()} chouette evening(s) and "
-            f"{club.matches.count()} match records (checked, then analysed, by the workers); "
+            f"{club.chouette_sessions.count()} chouette evening(s), "
+            f"{club.matches.count()} match records (checked, then analysed, by the "
+            f"workers) and a federation (/federations/{DEMO_FEDERATION[1]}/); "
             f"admin login {DEMO_ADMIN[0]} / {DEMO_ADMIN[1]}; player logins: each member's "
             f"first name in lower case (bob, carol the referee, dave…) / {DEMO_PLAYER_PASSWORD}"
         ))
