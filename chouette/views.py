@@ -21,6 +21,7 @@ from chouette.models import ChouetteSession
 from clubs.models import Club, Membership, Player
 from clubs.permissions import club_for_member, club_for_referee, is_referee
 from config.refusals import Refusal, refusal_text
+from config.spreadsheets import safe_row
 from config.views_refusals import refusal_json
 from ops.pagecache import cached_page
 
@@ -273,10 +274,10 @@ def ledger_csv(request, slug: str, pk: int):
     writer.writerow(["entry", "created_at", "game", "box", "member", "points", "amount",
                      "currency", "reverses", "reason", "by"])
     for e in selectors.ledger_rows(session=session):
-        writer.writerow([e.pk, e.created_at.isoformat(), e.game.number, e.box.name,
-                         e.member.name, e.points, e.amount, session.currency,
-                         e.reverses_id or "", e.reason,
-                         e.created_by.get_username() if e.created_by else ""])
+        writer.writerow(safe_row([e.pk, e.created_at.isoformat(), e.game.number, e.box.name,
+                                  e.member.name, e.points, e.amount, session.currency,
+                                  e.reverses_id or "", e.reason,
+                                  e.created_by.get_username() if e.created_by else ""]))
     return response
 
 

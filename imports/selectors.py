@@ -10,6 +10,7 @@ from collections import defaultdict
 from django.utils import timezone
 
 from clubs.models import Club, Membership
+from config.spreadsheets import spreadsheet_safe
 from config.texts import StoredText, render
 from federations.models import FederationClub
 from ratings import core as rating_core
@@ -185,14 +186,6 @@ HISTORY_COLUMNS = ("date", "player", "opponent", "length", "score_player", "scor
                    "event", "kind", "rated", "resigned")
 
 
-def neutral(value):
-    """A cell a spreadsheet will not run as a formula: text beginning with = + - @ gets a
-    quote before it (the import takes it off again)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return value
-
-
 def table_file(*, columns: tuple[str, ...] | list[str], rows: list[dict], file_format: str
                ) -> bytes:
     """Rows as a CSV (UTF-8) or XLSX file, every cell neutralised."""
@@ -201,13 +194,13 @@ def table_file(*, columns: tuple[str, ...] | list[str], rows: list[dict], file_f
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow([neutral(row.get(c, "")) for c in columns])
+            writer.writerow([spreadsheet_safe(row.get(c, "")) for c in columns])
         return out.getvalue().encode("utf-8")
     import tablib
 
     data = tablib.Dataset(headers=list(columns))
     for row in rows:
-        data.append([neutral(row.get(c, "")) for c in columns])
+        data.append([spreadsheet_safe(row.get(c, "")) for c in columns])
     return data.export("xlsx")
 
 

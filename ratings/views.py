@@ -28,6 +28,7 @@ from clubs.permissions import (
     is_club_admin,
 )
 from config.refusals import Refusal
+from config.spreadsheets import safe_row
 from federations.permissions import federation_for_viewer
 from games.selectors.match import match_list
 from ratings import selectors
@@ -48,7 +49,7 @@ def _csv(filename: str, header: list[str], rows) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows(safe_row(row) for row in rows)  # a name a spreadsheet would run
     return response
 
 

@@ -117,6 +117,7 @@ NAMED = {
     "ops/checks.py": "config",  # deploy checks of our own (manage.py check --deploy)
     "config/refusals.py": "models",  # the one typed refusal, and any error read as one
     "config/languages.py": "models",  # the site's languages as choices, and the check of one
+    "config/spreadsheets.py": "models",  # the one rule for a cell a spreadsheet would run
     # helpers of the pages (no writes), coming in the same pass from other work:
     "tournaments/actions.py": "views",  # the ladders' and leagues' action tables (pages, API)
     "ops/pagecache.py": "views",  # pages rendered once per version of what they show

@@ -8,6 +8,7 @@ every error it has, not the first only.
 import datetime
 import re
 
+from config.spreadsheets import unquoted
 from config.texts import StoredText
 from games.engine.scoring import MAX_MATCH_LENGTH
 
@@ -19,7 +20,7 @@ _ = StoredText.gettext
 
 def plain(text: str) -> str:
     """A cell as written, without the quote an export put before a formula's sign."""
-    return text[1:] if text[:2] in {"'=", "'+", "'-", "'@"} else text
+    return unquoted(text)
 
 
 def _date(text: str, today: datetime.date, errors: list, column: str, required: bool = True

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.refusals import Refusal
+from config.spreadsheets import safe_row
 from federations.permissions import federation_for_officer, federation_for_viewer
 from ratings.models import OfficialList
 from ratings.selectors import national as selectors
@@ -244,20 +245,12 @@ def export_data(lst: OfficialList) -> dict:
     }
 
 
-def cell(value):
-    """A CSV cell a spreadsheet will not run: text starting with = + - @ (or a tab or a
-    carriage return) gets a leading apostrophe."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 def export_csv(data: dict) -> list[list]:
     width = len(CSV_HEADER)
     lines = []
 
     def line(**values):
-        lines.append([cell(values.get(name, "")) for name in CSV_HEADER][:width])
+        lines.append(safe_row(values.get(name, "") for name in CSV_HEADER)[:width])
 
     for key in ("federation", "number", "period", "first_day", "last_day", "revision"):
         line(record="list", key=key, value=data[key])

@@ -344,3 +344,15 @@ def test_a_game_row_signs_each_players_points_as_points_tonight_does(client, ses
     running = body["html"].split('data-testid="running"')[1].split("</table>")[0]
     assert '>Alice</a></td><td class="num">3</td>' in running
     assert '>Bob</a></td><td class="num">-1</td>' in running
+
+
+def test_the_ledger_csv_quotes_a_name_a_spreadsheet_would_run(client, session, bob):
+    """A member named as a formula stays text in the export (config/spreadsheets.py)."""
+    services.chouette_game_start(session=session)
+    services.chouette_result_record(session=session, winner="team", kind="single")
+    session.club.memberships.get(player__name="Carol").player.__class__.objects.filter(
+        name="Carol").update(name="@SUM(A1:A9)")
+    client.force_login(bob)
+    rows = list(csv.reader(io.StringIO(client.get(_url(session, "ledger-csv")).content.decode())))
+    assert "'@SUM(A1:A9)" in [r[4] for r in rows[1:]]
+    assert ("Bob", "-1", "-1.50") in [(r[4], r[5], r[6]) for r in rows[1:]]  # numbers as before

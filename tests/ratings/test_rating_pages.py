@@ -7,11 +7,12 @@ import io
 import math
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from results.models import FinishedMatch
 from results.services import finished_match_record
 from tests.factories import MembershipFactory, PlayerFactory
@@ -356,3 +357,13 @@ def test_the_leaderboard_says_its_wins_count_unrated_matches_too(client, small_c
     assert (ann["wins"], ann["rated_matches"]) == (4, 3)
     assert "Wins (all played)" in body and "Losses (all played)" in body
     assert "rated matches count only those that moved the rating" in body
+
+
+def test_a_name_a_spreadsheet_would_run_is_quoted_in_the_csv(client, small_club):
+    """Every CSV export: a player named as a formula stays text (config/spreadsheets.py)."""
+    public(small_club.club)
+    Player.objects.filter(name="Ann").update(name="=HYPERLINK(\"http://x\")")
+    cache.clear()
+    rows = rows_of(get(client, "clubs:ratings", "riverside", format="csv"))
+    assert "'=HYPERLINK(\"http://x\")" in [r[1] for r in rows]
+    assert not any(cell.startswith("=") for r in rows for cell in r)
