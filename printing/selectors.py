@@ -19,6 +19,8 @@ from config.site import site_url
 from printing.models import PrintPack
 from ratings import selectors as ratings
 from ratings.models import Season
+from teamleagues import selectors as teamleagues
+from teamleagues.models import Fixture as TeamFixture
 from tournaments import selectors as tournaments
 from tournaments import selectors_rounds
 from tournaments.models import Tournament, TournamentMatch
@@ -121,8 +123,31 @@ def season_printable(*, club: Club, season_id: str | int | None) -> Printable:
                      template="printing/season.html", filename=f"{club.slug}-standings.pdf")
 
 
+def team_card_printable(*, fixture: TeamFixture, shown: tuple[str, ...]) -> Printable:
+    """A team league fixture's match card, with the line-ups of the ``shown`` sides (what
+    its reader may see: ``teamleagues.selectors.lineup_sides_shown``); one pack per view,
+    so a captain's print never serves a reader who may not see that line-up. In the home
+    club's language (the card is filled in at the home club's table)."""
+    shown = tuple(side for side in ("home", "away") if side in shown)
+    return Printable(what="teamcard", club=fixture.home.club,
+                     params={"fixture": fixture.pk, "shown": list(shown)},
+                     subject=f"teamcard:{fixture.pk}:{'+'.join(shown) or 'none'}",
+                     version=f"v{fixture.league.version}",
+                     template="printing/team_match_card.html",
+                     filename=f"team-card-{fixture.pk}.pdf")
+
+
+def team_fixture_get(*, pk: int) -> TeamFixture:
+    return TeamFixture.objects.select_related(
+        "league", "division", "home__club", "away__club", "home__captain",
+        "away__captain").get(pk=pk)
+
+
 def printable_again(*, what: str, params: dict) -> Printable:
     """The printable a pack was made for, read again (in the worker)."""
+    if what == "teamcard":
+        return team_card_printable(fixture=team_fixture_get(pk=params["fixture"]),
+                                   shown=tuple(params.get("shown", ())))
     if what == "chouette":
         session = ChouetteSession.objects.select_related("club").get(pk=params["session"])
         return chouette_printable(session=session)
@@ -144,7 +169,7 @@ def contents_of(printable: Printable) -> list[dict]:
     sheets a part; everything else: one)."""
     make = {"bracket": _bracket, "pairings": _pairings, "standings": _standings,
             "scoresheets": _scoresheets, "tablecards": _tablecards, "chouette": _chouette,
-            "ratings": _ratings, "season": _season}[printable.what]
+            "ratings": _ratings, "season": _season, "teamcard": _teamcard}[printable.what]
     contexts = make(printable)
     base = {"club": printable.club, "printed_at": timezone.localtime(),
             "what": printable.what}
@@ -315,6 +340,12 @@ def _season(printable: Printable) -> list[dict]:
     season_id = printable.params.get("season")
     season = Season.objects.filter(pk=season_id).first() if season_id else None
     return [{"season": season, **ratings.leaderboard(club=printable.club, season=season)}]
+
+
+def _teamcard(printable: Printable) -> list[dict]:
+    fixture = team_fixture_get(pk=printable.params["fixture"])
+    return [{"card": teamleagues.card_sheet(fixture=fixture,
+                                            shown=printable.params.get("shown", ()))}]
 
 
 def inline_limit() -> int:

@@ -14,5 +14,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/chouette/<id:pk>/print/", views.print_chouette, name="chouette"),
     path("clubs/<slug:slug>/ratings/print/", views.print_ratings, name="ratings"),
     path("clubs/<slug:slug>/ratings/leaderboard/print/", views.print_season, name="season"),
+    path("team-fixtures/<id:pk>/print/", views.print_team_card, name="team-card"),
     path("print/packs/<id:pk>/", views.pack_page, name="pack"),
 ]

@@ -80,6 +80,13 @@ def print_season(request, slug: str):
 
 
 @login_if_anonymous
+def print_team_card(request, pk: int):
+    """A team league fixture's match card, as its reader may see it."""
+    fixture, shown = permissions.team_fixture_for_print(user=request.user, pk=pk)
+    return _answer(request, selectors.team_card_printable(fixture=fixture, shown=shown))
+
+
+@login_if_anonymous
 def pack_page(request, pk: int):
     """A pack being made: its progress (the page reloads itself), then the PDF."""
     pack = permissions.pack_for_reader(user=request.user, pack=selectors.pack_get(pack_id=pk))

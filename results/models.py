@@ -138,8 +138,10 @@ class FinishedMatch(models.Model):
                 condition=Q(outcome="void") | Q(winner__isnull=False),
                 name="results_finishedmatch_winner_unless_void",
             ),
+            # A bye has no opponent; nor has a team board's walkover, where the other
+            # team put nobody on the board (issue 35: "an absent player loses by walkover").
             models.CheckConstraint(
-                condition=Q(outcome="bye") | Q(player_b__isnull=False),
+                condition=Q(outcome__in=["bye", "walkover"]) | Q(player_b__isnull=False),
                 name="results_finishedmatch_opponent_unless_bye",
             ),
             models.CheckConstraint(condition=Q(length__gte=1) & Q(length__lte=MAX_MATCH_LENGTH),

@@ -64,6 +64,10 @@ class TeamLeague(models.Model):
     #: The proposal of next season's divisions made at the close (team ids per division).
     proposal = models.JSONField(default=dict, blank=True,
                                 verbose_name=gettext_lazy("next season's proposal"))
+    #: Next season, once the league admin confirmed the proposal (made once).
+    next_league = models.OneToOneField("self", null=True, blank=True,
+                                       on_delete=models.SET_NULL, related_name="previous",
+                                       verbose_name=gettext_lazy("next season"))
     #: Moved by every write (the pages and the cached standings key on it).
     version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,

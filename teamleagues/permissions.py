@@ -60,6 +60,15 @@ def club_admin_for_team(*, user, club) -> None:
         raise Forbidden(gettext("Only %(club)s's admins enter its teams.") % {"club": club})
 
 
+def fixture_for_reader(*, user, pk: int) -> Fixture:
+    """The fixture, if ``user`` may read its card (the page, the API, the printed card: one
+    gate). A card is public, like the league's tables; what it hides is the other side's
+    line-up until both are in (``selectors.lineups_for``), asked per reader."""
+    return get_object_or_404(Fixture.objects.select_related(
+        "league__federation", "league__club", "home__captain", "away__captain", "home__club",
+        "away__club", "division"), pk=pk)
+
+
 def is_captain(*, user, team: Team) -> bool:
     return user.is_authenticated and (team.captain.user_id == user.pk)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.selectors import player_of_user
 
@@ -143,6 +144,21 @@ def division_tables(*, league: TeamLeague) -> list[DivisionTable]:
                           list(league.tiebreaks)) for d in divisions]
 
 
+@dataclass
+class NextRow:
+    team: Team
+    division_id: int | None  # where the close's proposal puts it (None: left out)
+
+
+def next_season_rows(*, league: TeamLeague) -> list[NextRow]:
+    """Every team of a closed season with the division the proposal gives it next season
+    (the league admin's form edits them)."""
+    placed = {pk: int(key) for key, pks in (league.proposal or {}).items() for pk in pks}
+    return [NextRow(team, placed.get(team.pk))
+            for team in league.teams.select_related("club", "division")
+            .order_by("division__level", "name")]
+
+
 # --------------------------------------------------------------------------- a team, a captain
 
 
@@ -198,3 +214,75 @@ def captain_todo(*, user) -> list[Todo]:
                 what = "wait"
             todo.append(Todo(fixture, team, what))
     return todo
+
+
+# --------------------------------------------------------------------------- the printed card
+
+
+def lineup_sides_shown(*, fixture: Fixture, user) -> tuple[str, ...]:
+    """The sides ("home", "away") whose line-up ``user`` may see on the card now: both once
+    they are in (or the deadline passed), else the reader's own side, if a captain's."""
+    seen = lineups_for(fixture=fixture, user=user)
+    return tuple(side for side in ("home", "away") if seen[side] is not None)
+
+
+@dataclass(frozen=True)
+class SheetBoard:
+    number: int
+    length: int
+    home_player: str = ""
+    away_player: str = ""
+    score: str = ""
+    winner: str = ""
+
+
+@dataclass(frozen=True)
+class CardSheet:
+    """The match card as paper shows it: the teams, the boards in order with their lengths,
+    the players of the sides shown, the results entered, both captains."""
+
+    title: str
+    competition: str
+    home: str
+    away: str
+    home_captain: str
+    away_captain: str
+    date: datetime.date | None
+    result: str
+    boards: list[SheetBoard]
+
+
+def card_sheet(*, fixture: Fixture, shown: Iterable[str]) -> CardSheet:
+    """The card of ``fixture`` with the line-ups of the ``shown`` sides only (a hidden one
+    stays blank on paper as on the page)."""
+    league, shown = fixture.league, set(shown)
+    lineups = {lu.team_id: lu for lu in fixture.lineups.prefetch_related("boards__player")}
+    names = {side: ([p.name for p in lineup_players(lineups.get(team_id))]
+                    if side in shown else [])
+             for side, team_id in (("home", fixture.home_id), ("away", fixture.away_id))}
+    results = {b.board: b for b in fixture.boards.all()}
+    teams = {"home": fixture.home.name, "away": fixture.away.name}
+    boards = []
+    for n in range(1, league.boards + 1):
+        result = results.get(n)
+        score = winner = ""
+        if result is not None:
+            winner = teams[result.winner]
+            score = (gettext("walkover") if result.walkover
+                     else f"{result.score_home}–{result.score_away}")
+        boards.append(SheetBoard(
+            number=n, length=league.lengths[n - 1], score=score, winner=winner,
+            home_player=names["home"][n - 1] if n <= len(names["home"]) else "",
+            away_player=names["away"][n - 1] if n <= len(names["away"]) else ""))
+    if fixture.is_playoff:
+        title = gettext("Playoff")
+    else:
+        title = gettext("%(division)s, round %(round)s") % {
+            "division": fixture.division.name, "round": fixture.round}
+    result = ("" if fixture.points_home is None
+              else f"{fixture.points_home}–{fixture.points_away}")
+    return CardSheet(title=title, competition=f"{league.name} {league.season}",
+                     home=fixture.home.name, away=fixture.away.name,
+                     home_captain=fixture.home.captain.name,
+                     away_captain=fixture.away.captain.name, date=fixture.date,
+                     result=result, boards=boards)

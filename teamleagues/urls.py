@@ -9,6 +9,7 @@ app_name = "teamleagues"
 urlpatterns = [
     path("team-leagues/<id:pk>/", views.league_page, name="league"),
     path("team-leagues/<id:pk>/fixtures/", views.fixtures_page, name="fixtures"),
+    path("team-leagues/<id:pk>/next/", views.next_season, name="next"),
     path("team-leagues/teams/<id:pk>/", views.team_page, name="team"),
     path("team-leagues/captain/", views.captain_page, name="captain"),
     path("team-fixtures/<id:pk>/", views.card_page, name="card"),

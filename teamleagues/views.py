@@ -18,10 +18,39 @@ from .models import Fixture, Team, TeamLeague
 
 
 def league_page(request, pk: int):
-    league = get_object_or_404(TeamLeague.objects.select_related("federation", "club"), pk=pk)
+    league = get_object_or_404(TeamLeague.objects.select_related("federation", "club",
+                                                                 "next_league"), pk=pk)
+    is_admin = permissions.is_league_admin(user=request.user, league=league)
+    confirm_next = (is_admin and league.status == TeamLeague.Status.CLOSED
+                    and league.next_league_id is None)
     return render(request, "teamleagues/public/league.html", {
         "league": league, "tables": selectors.division_tables(league=league),
-        "is_admin": permissions.is_league_admin(user=request.user, league=league)})
+        "is_admin": is_admin,
+        "next_rows": selectors.next_season_rows(league=league) if confirm_next else None,
+        "divisions": list(league.divisions.order_by("level", "name")) if confirm_next else []})
+
+
+@login_required
+@require_POST
+def next_season(request, pk: int):
+    """The league admin confirms next season: its name and each team's division."""
+    league = permissions.league_for_admin(user=request.user, league_id=pk)
+    proposal: dict[str, list[int]] = {}
+    for key, value in request.POST.items():
+        if key.startswith("team_") and key[5:].isdigit() and value.strip():
+            proposal.setdefault(value.strip(), []).append(int(key[5:]))
+    try:
+        new = services.team_league_next_create(league=league, proposal=proposal,
+                                               season=request.POST.get("season", ""),
+                                               by=request.user)
+    except PermissionDenied:
+        raise
+    except ValueError as exc:  # a refusal: said on the league's page
+        messages.error(request, refusal_text(exc))
+        return redirect("teamleagues:league", pk=league.pk)
+    messages.success(request, gettext("Next season is made: enter its new teams, then draw "
+                                      "it."))
+    return redirect("teamleagues:league", pk=new.pk)
 
 
 def fixtures_page(request, pk: int):
@@ -64,9 +93,7 @@ def _card_context(request, fixture: Fixture) -> dict:
 
 
 def card_page(request, pk: int):
-    fixture = get_object_or_404(Fixture.objects.select_related(
-        "league__federation", "league__club", "home__captain", "away__captain", "home__club",
-        "away__club", "division"), pk=pk)
+    fixture = permissions.fixture_for_reader(user=request.user, pk=pk)
     return render(request, "teamleagues/public/card.html", _card_context(request, fixture))
 
 

@@ -280,12 +280,14 @@ TEAM_TARGETS = [
     _team("teamleagues:league"), _team("teamleagues:fixtures"),
     _team("teamleagues:team", "team"), _team("teamleagues:captain"),
     _team("teamleagues:card", "fixture"),
+    _team("printing:team-card", "fixture"), _team("team-fixture-print-api", "fixture"),
     *[_team("teamleagues:card-action", "fixture", "post", a)
       for a in ("lineup", "enter", "confirm", "dispute", "decide")],
     _team("team-league-create-api", method="post", json=True),
     *[_team(n, method="post", json=True) for n in (
         "team-league-division-api", "team-league-team-api", "team-league-draw-api",
-        "team-league-close-api")],
+        "team-league-close-api", "team-league-next-api")],
+    _team("teamleagues:next", method="post"),
     _team("team-league-fixtures-api"), _team("team-league-standings-api"),
     _team("team-fixture-api", "fixture"),
     *[_team(n, "fixture", "post", json=True) for n in (

@@ -603,6 +603,11 @@ NOT_IN_THIS_MATRIX = {
     "team-fixture-decide-api",
     "teamleagues:league", "teamleagues:fixtures", "teamleagues:team", "teamleagues:captain",
     "teamleagues:card", "teamleagues:card-action",
+    # The printed match card: the card's gate, hidden line-ups blank (tests/teamleagues/
+    # test_print.py).
+    "printing:team-card", "team-fixture-print-api",
+    # Next season confirmed by the league's admins (tests/teamleagues/test_next_season.py).
+    "team-league-next-api", "teamleagues:next",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

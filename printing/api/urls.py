@@ -15,6 +15,8 @@ urlpatterns = [
          name="standings-print-api"),
     path("chouette/sessions/<id:pk>/print/", api.ChouettePrintApi.as_view(),
          name="chouette-print-api"),
+    path("team-fixtures/<id:pk>/print/", api.TeamCardPrintApi.as_view(),
+         name="team-fixture-print-api"),
     path("print-packs/<id:pk>/", api.PrintPackApi.as_view(), name="print-pack-api"),
     path("print-packs/<id:pk>/pdf/", api.PrintPackPdfApi.as_view(), name="print-pack-pdf-api"),
 ]

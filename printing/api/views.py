@@ -138,6 +138,20 @@ class ChouettePrintApi(_PrintApi):
         return self.answer(request, selectors.chouette_printable(session=session))
 
 
+class TeamCardPrintApi(_PrintApi):
+    @extend_schema(operation_id="team_fixture_print", responses=PDF_ONLY,
+                   summary="A team league fixture's match card as a PDF (the card's gate)",
+                   description=(
+                       "Teams, boards in order with their lengths, the results entered and "
+                       "both captains' signature lines. Whoever may read the card may print "
+                       "it; a line-up still hidden from the reader (until both are in or "
+                       "the deadline passed) stays blank on the paper too."))
+    def get(self, request, pk: int):
+        fixture, shown = gates.team_fixture_for_print(user=request.user, pk=pk)
+        return self.answer(request, selectors.team_card_printable(fixture=fixture,
+                                                                  shown=shown))
+
+
 class PrintPackApi(_PrintApi):
     renderer_classes = [JSONRenderer]
 

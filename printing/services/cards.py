@@ -1,7 +1,9 @@
 """A team match card (issue 36): teams, boards in order, lengths, results and both
-captains' signatures — ready for the team leagues' fixture. The teamleagues app does not
-exist yet: once it does, its page's "Print" link builds ``card`` from a fixture (see
-``TeamMatchCard``) and calls ``team_match_card_pdf``; nothing here needs to change."""
+captains' signatures. A team league's fixture prints it through the kept packs like every
+other print (``printing.selectors.team_card_printable``: its "Print" link and
+``GET /api/team-fixtures/<id>/print/``), the template reading the fixture's
+``teamleagues.selectors.CardSheet``, which has this value's fields; ``team_match_card_pdf``
+makes one from values given, without a pack."""
 
 import datetime
 from dataclasses import dataclass, field
@@ -31,6 +33,8 @@ class TeamMatchCard:
     date: datetime.date | None = None
     venue: str = ""
     result: str = ""  # "3–2" once played
+    home_captain: str = ""
+    away_captain: str = ""
 
 
 def team_match_card_pdf(*, club, card: TeamMatchCard, language: str) -> tuple[bytes, int]:

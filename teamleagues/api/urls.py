@@ -17,6 +17,8 @@ urlpatterns = [
     path("team-leagues/<id:pk>/standings/", views.StandingsApi.as_view(),
          name="team-league-standings-api"),
     path("team-leagues/<id:pk>/close/", views.CloseApi.as_view(), name="team-league-close-api"),
+    path("team-leagues/<id:pk>/next/", views.NextSeasonApi.as_view(),
+         name="team-league-next-api"),
     path("team-fixtures/<id:pk>/", views.CardApi.as_view(), name="team-fixture-api"),
     path("team-fixtures/<id:pk>/lineup/", views.LineupApi.as_view(),
          name="team-fixture-lineup-api"),

@@ -16,7 +16,7 @@ from config.refusals import Refusal
 
 from .. import permissions as gates
 from .. import selectors, services
-from ..core import TIEBREAKS
+from ..core import PLAYOFF_DECIDERS, TIEBREAKS
 from ..models import Division, Fixture, Team, TeamLeague
 
 # --------------------------------------------------------------------------- outputs
@@ -149,6 +149,10 @@ class TLPlayoffOutput(serializers.Serializer):
     for_division = serializers.IntegerField()
     from_division = serializers.IntegerField()
     winner = serializers.IntegerField(allow_null=True)
+    decided_by = serializers.ChoiceField(
+        choices=PLAYOFF_DECIDERS, allow_null=True,
+        help_text="How the winner was found: board_points (more boards won), else top_board "
+                  "(a level card: the winner of board 1 wins the playoff); null until played.")
 
 
 class TLCloseOutput(serializers.Serializer):
@@ -248,6 +252,17 @@ class TLBoardInput(serializers.Serializer):
 
 class TLCardInput(serializers.Serializer):
     boards = TLBoardInput(many=True)
+
+
+class TLNextInput(serializers.Serializer):
+    season = serializers.CharField(max_length=20, help_text="The new season's name.")
+    divisions = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(min_value=1,
+                                                                   max_value=2**63 - 1),
+                                    max_length=200),
+        required=False,
+        help_text="Division id (this season's) -> team ids: the close's proposal, edited. "
+                  "Every team of a member club once; left out: the proposal as made.")
 
 
 class TLDisputeInput(serializers.Serializer):
@@ -388,6 +403,21 @@ class CloseApi(_Write):
         return Response(TLCloseOutput(services.team_league_close(league=league)).data)
 
 
+class NextSeasonApi(_Write):
+    """Confirm next season (the league's admins; once, after the close): the same settings
+    and divisions, the teams where the edited proposal puts them."""
+
+    input_class = TLNextInput
+
+    @extend_schema(request=TLNextInput, responses={201: TeamLeagueOutput})
+    def post(self, request, pk: int):
+        league = gates.league_for_admin(user=request.user, league_id=pk)
+        data = self._data(request)
+        new = services.team_league_next_create(league=league, season=data["season"],
+                                               proposal=data.get("divisions"), by=request.user)
+        return Response(TeamLeagueOutput(new).data, status=status.HTTP_201_CREATED)
+
+
 class CardApi(APIView):
     """A fixture's card: its boards, and the line-ups as the reader may see them (the other
     captain's hidden until both are in or the deadline passed)."""
@@ -396,7 +426,7 @@ class CardApi(APIView):
 
     @extend_schema(responses={200: TLCardDetailOutput})
     def get(self, request, pk: int):
-        fixture = _fixture(pk)
+        fixture = gates.fixture_for_reader(user=request.user, pk=pk)
         seen = selectors.lineups_for(fixture=fixture, user=request.user)
         fixture.lineups_seen = {
             side: (None if seen[side] is None else [p.pk for p in seen[side]])

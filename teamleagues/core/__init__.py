@@ -5,7 +5,7 @@ the ``teamleagues`` app stores, gates and shows; this package decides.
 - :mod:`.draw`: ``draw``, ``draw_problems``, ``avoid_problems``, ``assign_dates``,
   ``by_date``
 - :mod:`.scoring`: ``Scoring``, ``BoardResult``, ``CardResult``, ``card_result``,
-  ``board_result_problems``
+  ``board_result_problems``, ``playoff_winner`` (a level playoff: the top board decides)
 - :mod:`.table`: ``TIEBREAKS``, ``PlayedFixture``, ``Row``, ``standings``,
   ``check_tiebreaks``
 - :mod:`.lineup`: ``lineup_problems``, ``walkover_boards``
@@ -30,15 +30,23 @@ from .draw import (
 from .errors import TeamLeagueInputError
 from .lineup import lineup_problems, walkover_boards
 from .problems import Problem
-from .scoring import BoardResult, CardResult, Scoring, board_result_problems, card_result
+from .scoring import (
+    PLAYOFF_DECIDERS,
+    BoardResult,
+    CardResult,
+    Scoring,
+    board_result_problems,
+    card_result,
+    playoff_winner,
+)
 from .season import DivisionTable, Move, Playoff, SeasonEnd, season_end
 from .table import TIEBREAKS, PlayedFixture, Row, check_tiebreaks, standings
 
 __all__ = [
-    "TIEBREAKS", "BoardResult", "CardResult", "DatedRounds", "DivisionTable", "Draw",
-    "Fixture", "Move",
+    "PLAYOFF_DECIDERS", "TIEBREAKS", "BoardResult", "CardResult", "DatedRounds",
+    "DivisionTable", "Draw", "Fixture", "Move",
     "PlayedFixture", "Playoff", "Problem", "Row", "Scoring", "SeasonEnd",
     "TeamLeagueInputError", "assign_dates", "avoid_problems", "board_result_problems", "by_date",
     "card_result", "check_tiebreaks", "draw", "draw_problems", "lineup_problems",
-    "season_end", "standings", "walkover_boards",
+    "playoff_winner", "season_end", "standings", "walkover_boards",
 ]

@@ -88,6 +88,30 @@ def card_result(board_results: Sequence[BoardResult], boards: int, *,
                       scoring.points(outcome, "away"), outcome)
 
 
+#: How a playoff's winner was found: more boards won, else the top board's count-back.
+PLAYOFF_DECIDERS = ("board_points", "top_board")
+
+
+def playoff_winner(board_results: Sequence[BoardResult], boards: int) -> tuple[Side, str]:
+    """The winner of a playoff card (all ``boards`` boards in) and how it was found.
+
+    League rule (this league's, after the team leagues' board count-back, ECF/FIDE team
+    tie-breaks: "the result on the top board decides"): a playoff cannot end level; the team
+    with more board points wins it; on equal board points (an even number of boards), the
+    boards are counted back from board 1, and the first board with a winner decides. Every
+    board of a backgammon match has a winner, so board 1 does: the team's strongest player
+    stood there by the board order."""
+    result = card_result(board_results, boards)
+    if result.outcome is None:
+        raise TeamLeagueInputError(gettext_noop(
+            "The playoff's card has boards still to play: %(boards)s."),
+            {"boards": ", ".join(str(b) for b in result.missing)}, code="playoff_open")
+    if result.outcome != "draw":
+        return result.outcome, "board_points"
+    top = min(board_results, key=lambda r: r.board)
+    return top.winner, "top_board"
+
+
 def _check_boards(board_results: Sequence[BoardResult], boards: int) -> None:
     seen: set[int] = set()
     for r in board_results:

@@ -177,28 +177,35 @@ def _store_boards(league: TeamLeague, fixture: Fixture, results: list[BoardResul
 
 def _publish(league: TeamLeague, fixture: Fixture) -> None:
     """Each board of a decided card as a finished match, organised by the league's
-    federation (or club): created, or updated in place after a correction."""
+    federation (or club): created, or updated in place after a correction. A board one
+    team left empty is the present player's walkover win, with no opponent (never rated:
+    the rated-match policies say why)."""
     organiser = ({"federation": league.federation} if league.federation_id is not None
                  else {"club": league.club})
     for board in fixture.boards.select_related("home_player", "away_player"):
-        present = [p for p in (board.home_player, board.away_player) if p is not None]
-        if len(present) < 2:
-            # An absent player's board counts for the team, but no two people met: no
-            # finished match (a correction that emptied a board voids its row).
+        sides = [(p, team) for p, team in ((board.home_player, fixture.home),
+                                           (board.away_player, fixture.away))
+                 if p is not None]
+        if not sides:  # no board the core lets through; a correction could empty one
             finished_match_void(source=FinishedMatch.Source.TEAM_LEAGUE, source_id=board.pk)
             continue
         winner = board.home_player if board.winner == "home" else board.away_player
-        clubs = ({"player_a_club": fixture.home.club, "player_b_club": fixture.away.club}
+        walkover = board.walkover or len(sides) < 2
+        (player_a, team_a), (player_b, team_b) = sides[0], (sides + [(None, None)])[1]
+        clubs = ({"player_a_club": team_a.club,
+                  "player_b_club": team_b.club if team_b is not None else None}
                  if league.federation_id is not None else {})
         event = StoredText.gettext("%(league)s: %(home)s – %(away)s, board %(board)s",
                                    league=str(league), home=fixture.home.name,
                                    away=fixture.away.name, board=board.board)
         finished_match_record(
             **organiser, **clubs, source=FinishedMatch.Source.TEAM_LEAGUE, source_id=board.pk,
-            player_a=board.home_player, player_b=board.away_player,
-            length=board.length, winner=winner, score_a=board.score_home,
-            score_b=board.score_away, finished_at=fixture.finished_at,
-            outcome=(FinishedMatch.Outcome.WALKOVER if board.walkover
+            player_a=player_a, player_b=player_b, length=board.length, winner=winner,
+            # Both present: player a is the home player.
+            score_a=None if walkover else board.score_home,
+            score_b=None if walkover else board.score_away,
+            finished_at=fixture.finished_at,
+            outcome=(FinishedMatch.Outcome.WALKOVER if walkover
                      else FinishedMatch.Outcome.PLAYED),
             event=event, event_kind="team_league")
 

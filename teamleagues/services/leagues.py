@@ -118,7 +118,7 @@ def division_create(*, league: TeamLeague, name: str, level: int = 1, region: st
         playoff_against=playoff_against, playoff_against_place=playoff_against_place)
 
 
-def _member_clubs(league: TeamLeague) -> set[int]:
+def member_club_ids(league: TeamLeague) -> set[int]:
     if league.federation_id is None:
         return {league.club_id}
     return set(FederationClub.objects.filter(federation_id=league.federation_id).members()
@@ -135,7 +135,7 @@ def team_create(*, league: TeamLeague, club: Club, name: str, division: Division
     _setup_only(league)
     if division.league_id != league.pk:
         raise Refusal(gettext("That division is not one of %(league)s's.") % {"league": league})
-    if club.pk not in _member_clubs(league):
+    if club.pk not in member_club_ids(league):
         raise Refusal(gettext("%(club)s is not a member club of %(organiser)s.")
                       % {"club": club, "organiser": league.organiser})
     name = name.strip()

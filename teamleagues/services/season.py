@@ -8,19 +8,21 @@ from django.utils.translation import gettext
 
 from config.refusals import Refusal, refusal_text
 
-from ..core import DivisionTable, season_end
+from ..core import BoardResult, DivisionTable, playoff_winner, season_end
 from ..models import Division, Fixture, Team, TeamLeague
 from ..selectors import division_tables
-from .leagues import lock_league
+from .leagues import lock_league, member_club_ids
 
 
-def _playoff_winners(league: TeamLeague) -> set[Team]:
-    winners = set()
-    for fixture in league.fixtures.filter(is_playoff=True, status__in=Fixture.FINAL
-                                          ).select_related("home", "away"):
-        if fixture.points_home != fixture.points_away:
-            winners.add(fixture.home if fixture.points_home > fixture.points_away
-                        else fixture.away)
+def _playoff_winners(league: TeamLeague) -> dict[int, tuple[Team, str]]:
+    """Each final playoff's winner and how it was found, by fixture id: more boards won,
+    else the top board (the core's ``playoff_winner``: a playoff never ends level)."""
+    winners = {}
+    for fixture in (league.fixtures.filter(is_playoff=True, status__in=Fixture.FINAL)
+                    .select_related("home", "away").prefetch_related("boards")):
+        results = [BoardResult(board=b.board, winner=b.winner) for b in fixture.boards.all()]
+        side, how = playoff_winner(results, league.boards)
+        winners[fixture.pk] = (fixture.home if side == "home" else fixture.away, how)
     return winners
 
 
@@ -64,8 +66,9 @@ def team_league_close(*, league: TeamLeague) -> dict:
                  if t.division.playoff_against_id in by_pk else None),
         rows=[row.team for row in t.rows], one_team_per_club=t.division.one_team_per_club)
         for t in tables]
+    decided = _playoff_winners(league)
     end = season_end(divisions, club_of=lambda team: team.club_id,
-                     playoff_winners=_playoff_winners(league))
+                     playoff_winners={team for team, _how in decided.values()})
     fixtures = _schedule_playoffs(league, end.playoffs)
     league.status = TeamLeague.Status.CLOSED
     league.proposal = {str(key): [t.pk for t in teams] for key, teams in end.proposal.items()}
@@ -80,30 +83,59 @@ def team_league_close(*, league: TeamLeague) -> dict:
         "relegated": [move(m) for m in end.relegated],
         "playoffs": [{"fixture": f.pk, "team_a": p.team_a.pk, "team_b": p.team_b.pk,
                       "for_division": p.for_division, "from_division": p.from_division,
-                      "winner": p.winner.pk if p.winner is not None else None}
+                      "winner": p.winner.pk if p.winner is not None else None,
+                      "decided_by": decided[f.pk][1] if f.pk in decided else None}
                      for p, f in zip(end.playoffs, fixtures, strict=True)],
         "proposal": league.proposal,
         "problems": [refusal_text(p) for p in end.problems],
     }
 
 
+def _next_problems(league: TeamLeague, proposal: dict, teams: dict[int, Team]) -> None:
+    """Refuses, naming why, a proposal that names a division this season does not have, a
+    team twice or not at all (every team of a member club goes on), an unknown team, or
+    a team whose club is no longer one of the organiser's members."""
+    divisions = {str(pk) for pk in league.divisions.values_list("pk", flat=True)}
+    if unknown := sorted(set(map(str, proposal)) - divisions):
+        raise Refusal(gettext("The proposal names a division this season does not have: "
+                              "%(division)s.") % {"division": unknown[0]})
+    named = [pk for pks in proposal.values() for pk in pks]
+    if strangers := [pk for pk in named if pk not in teams]:
+        raise Refusal(gettext("Team %(team)s is not one of this season's teams.")
+                      % {"team": strangers[0]})
+    if twice := sorted({pk for pk in named if named.count(pk) > 1}):
+        raise Refusal(gettext("%(team)s is in the proposal twice: each team goes in one "
+                              "division.") % {"team": teams[twice[0]]})
+    members = member_club_ids(league)
+    if gone := [teams[pk] for pk in named if teams[pk].club_id not in members]:
+        raise Refusal(gettext("%(team)s cannot go on: %(club)s is no longer a member club of "
+                              "%(organiser)s.") % {"team": gone[0], "club": gone[0].club,
+                                                   "organiser": league.organiser})
+    if lost := [t for pk, t in teams.items() if pk not in named and t.club_id in members]:
+        raise Refusal(gettext("The proposal leaves out %(team)s: put each team in a "
+                              "division.") % {"team": lost[0]})
+
+
 @transaction.atomic
 def team_league_next_create(*, league: TeamLeague, season: str,
                             proposal: dict[str, list[int]] | None = None, by=None
                             ) -> TeamLeague:
-    """Next season from a closed one: the same settings and divisions, each division's
-    teams as the (edited) proposal says, with their captains and squads."""
+    """Next season from a closed one, once: the same settings and divisions, each division's
+    teams as the (edited) proposal says, with their captains and squads. New teams enter
+    the new season as any team does, before its draw."""
     from .leagues import division_create, team_create, team_league_create
 
     league = lock_league(league)
     if league.status != TeamLeague.Status.CLOSED:
         raise Refusal(gettext("Close %(league)s first: its proposal makes the next season.")
                       % {"league": league})
+    if league.next_league_id is not None:
+        raise Refusal(gettext("%(league)s's next season is made already: %(next)s.")
+                      % {"league": league, "next": league.next_league})
     proposal = proposal if proposal is not None else league.proposal
+    proposal = {str(key): list(pks) for key, pks in proposal.items()}
     teams = {t.pk: t for t in league.teams.select_related("club", "captain")}
-    named = [pk for pks in proposal.values() for pk in pks]
-    if len(set(named)) != len(named) or not set(named) <= set(teams):
-        raise Refusal(gettext("The proposal names each of this season's teams at most once."))
+    _next_problems(league, proposal, teams)
     new = team_league_create(
         federation=league.federation, club=league.club, name=league.name, season=season,
         boards=league.boards, lengths=league.lengths, meetings=league.meetings,
@@ -111,8 +143,6 @@ def team_league_next_create(*, league: TeamLeague, season: str,
         board_order_tolerance=league.board_order_tolerance, no_drop=league.no_drop,
         lineup_hours=league.lineup_hours, by=by)
     old_divisions = {str(d.pk): d for d in league.divisions.order_by("-level")}
-    if not set(proposal) <= set(old_divisions):
-        raise Refusal(gettext("The proposal names a division this season does not have."))
     made: dict[int, Division] = {}
     for d in old_divisions.values():  # the lower first: a playoff names the one below
         against = made.get(d.playoff_against_id)
@@ -126,4 +156,6 @@ def team_league_next_create(*, league: TeamLeague, season: str,
             old = teams[pk]
             team_create(league=new, club=old.club, name=old.name, division=made[int(key)],
                         captain=old.captain, squad=list(old.squad.all()), rank=old.rank)
+    league.next_league = new
+    league.save(update_fields=["next_league"])
     return new

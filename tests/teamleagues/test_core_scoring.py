@@ -89,3 +89,31 @@ def test_a_walkover_needs_no_score_but_never_one_below_zero():
     assert board_result_problems(BoardResult(1, "home", walkover=True), 7) == []
     assert board_result_problems(BoardResult(1, "home", -1, 0, walkover=True), 7)[0].code \
         == "score"
+
+
+# A playoff never ends level: more boards won, else the top board decides (count-back).
+
+
+def test_a_playoff_with_more_boards_won_goes_to_that_side():
+    from teamleagues.core import playoff_winner
+
+    results = [BoardResult(1, "home"), BoardResult(2, "away"), BoardResult(3, "away"),
+               BoardResult(4, "away")]
+    assert playoff_winner(results, 4) == ("away", "board_points")
+
+
+def test_a_level_playoff_goes_to_the_winner_of_board_one():
+    from teamleagues.core import playoff_winner
+
+    results = [BoardResult(4, "home"), BoardResult(3, "home"), BoardResult(2, "away"),
+               BoardResult(1, "away")]
+    assert playoff_winner(results, 4) == ("away", "top_board")
+    flipped = [BoardResult(r.board, "home" if r.winner == "away" else "away") for r in results]
+    assert playoff_winner(flipped, 4) == ("home", "top_board")
+
+
+def test_a_playoff_with_boards_still_to_play_has_no_winner_yet():
+    from teamleagues.core import TeamLeagueInputError, playoff_winner
+
+    with pytest.raises(TeamLeagueInputError):
+        playoff_winner([BoardResult(1, "home"), BoardResult(2, "away")], 4)
