@@ -16,7 +16,8 @@ from teamleagues.core.table import check_tiebreaks
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "teamleagues" / "core"
-PART = ROOT / "locale" / "parts" / "teamcore"
+#: The parts holding the core's sentences (the core's first pass; the playoff's rule later).
+PARTS = [ROOT / "locale" / "parts" / name for name in ("teamcore", "teamfin")]
 
 
 def marked() -> set[str]:
@@ -30,7 +31,8 @@ def marked() -> set[str]:
 
 def catalogue_ids(lang: str) -> set[str]:
     main = ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"
-    ids = {e.msgid for e in polib.pofile(str(PART / f"{lang}.po")) if e.msgstr}
+    ids = {e.msgid for part in PARTS for e in polib.pofile(str(part / f"{lang}.po"))
+           if e.msgstr}
     return ids | {e.msgid for e in polib.pofile(str(main)) if e.msgstr}
 
 
