@@ -77,8 +77,10 @@ def national_recompute(*, federation_id: int) -> int:
     pool = federation_pool_lock(federation_id=federation_id)
     if pool.recompute_from_at is None:
         return 0
-    if connection.vendor == "postgresql":  # a list a replay can make again: no wait for the
-        with connection.cursor() as cursor:  # disk at the commit (nothing else is relaxed)
+    if connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1:
+        # The transaction is this replay's alone, and a list a replay can make again: its
+        # commit does not wait for the disk (a crash loses it, the mark is kept).
+        with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit = off")
     federation = Federation.objects.get(pk=federation_id)
     at, match_id = pool.recompute_from_at, pool.recompute_from_match
