@@ -195,7 +195,8 @@ def _fetched(rows, chunk: int = 20000):
     sql, params = rows.query.sql_with_params()
     connection.ensure_connection()
     oid = types["timestamptz"].oid
-    with connection.connection.cursor(name="national_matches") as cursor:
+    with connection.connection.cursor(name="national_matches",  # outside a transaction
+                                      withhold=connection.get_autocommit()) as cursor:  # too
         cursor.adapters.register_loader(oid, adapters.get_loader(oid, pq.Format.TEXT))
         cursor.itersize = chunk
         cursor.execute(sql, params)
