@@ -200,16 +200,29 @@ class RatingChange(models.Model):
 
     ``finished_at``/``match`` copy the match's place in the finishing order at rating time,
     so the rows from a point on can be found (and replaced) even if the match has moved.
+
+    The rows are derived (a replay writes them, a replay replaces them): a national list
+    writes two per rated match, a million for 500,000 matches, in one transaction. So the
+    four references are not foreign-key constraints in the database (PostgreSQL checks
+    each one for each row at the commit: 4 million look-ups, more than half of a full
+    replay's time, ``docs/benchmarks.md``) and ``pool`` and ``player`` have no index of their
+    own (``ratings_rc_pool_order`` and ``ratings_rc_player_order`` begin with them), nor
+    ``match`` (the unique constraint begins with it): each index costs the write a fifth
+    of its time. Deleting
+    a pool, a match or a player still deletes their rows: Django's ``CASCADE`` does it.
     """
 
     pool = models.ForeignKey(Pool, on_delete=models.CASCADE, related_name="rating_changes",
+                             db_constraint=False, db_index=False,
                              verbose_name=gettext_lazy("pool"))
     match = models.ForeignKey("results.FinishedMatch", on_delete=models.CASCADE,
-                              related_name="rating_changes", verbose_name=gettext_lazy("match"))
+                              related_name="rating_changes", db_constraint=False,
+                              db_index=False, verbose_name=gettext_lazy("match"))
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               db_constraint=False, db_index=False,
                                verbose_name=gettext_lazy("player"))
     opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
-                                 verbose_name=gettext_lazy("opponent"))
+                                 db_constraint=False, verbose_name=gettext_lazy("opponent"))
     finished_at = models.DateTimeField(verbose_name=gettext_lazy("finished at"))
     length = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("length"))
     won = models.BooleanField(verbose_name=gettext_lazy("won"))
@@ -232,7 +245,7 @@ class RatingChange(models.Model):
                          name="ratings_rc_player_order"),
         ]
         constraints = [
-            models.UniqueConstraint(fields=["pool", "match", "player"],
+            models.UniqueConstraint(fields=["match", "pool", "player"],
                                     name="ratings_ratingchange_once_per_pool"),
             models.CheckConstraint(condition=~Q(player=F("opponent")),
                                    name="clubs_ratingchange_two_players"),

@@ -77,6 +77,11 @@ def national_recompute(*, federation_id: int) -> int:
     pool = federation_pool_lock(federation_id=federation_id)
     if pool.recompute_from_at is None:
         return 0
+    if connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1:
+        # The transaction is this replay's alone, and a list a replay can make again: its
+        # commit does not wait for the disk (a crash loses it, the mark is kept).
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")
     federation = Federation.objects.get(pk=federation_id)
     at, match_id = pool.recompute_from_at, pool.recompute_from_match
     if (pool.formula, pool.start_rating) != (federation.formula, federation.start_rating):
@@ -158,7 +163,7 @@ def national_matches(*, federation: Federation, at=BEGINNING[0],
     since = {club: spans[0][0] for club, spans in periods.items()
              if len(spans) == 1 and spans[0][1] == NEVER}
     for (pk, a, b, length, winner, finished_at, organiser, club, a_club, b_club, kind, source,
-         venue, agreed) in rows.iterator(chunk_size=20000):
+         venue, agreed) in _fetched(rows):
         if organiser != mine:
             day = finished_at.date()
             if not ((since[a_club] <= day if a_club in since
@@ -174,6 +179,29 @@ def national_matches(*, federation: Federation, at=BEGINNING[0],
         if rated:
             append(((pk, finished_at), a, b, length, winner))
     return matches
+
+
+def _fetched(rows, chunk: int = 20000):
+    """The query's rows, a chunk at a time. On PostgreSQL by a server-side cursor of its own
+    with psycopg's compiled loader for ``timestamptz`` (Django's loader is Python code that
+    wraps it to set the time zone: half of the reading's time for 500,000 matches); the
+    time zone is the connection's, UTC, as Django's."""
+    if connection.vendor != "postgresql":
+        yield from rows.iterator(chunk_size=chunk)
+        return
+    from psycopg import adapters, pq
+    from psycopg.postgres import types
+
+    sql, params = rows.query.sql_with_params()
+    connection.ensure_connection()
+    oid = types["timestamptz"].oid
+    with connection.connection.cursor(name="national_matches",  # outside a transaction
+                                      withhold=connection.get_autocommit()) as cursor:  # too
+        cursor.adapters.register_loader(oid, adapters.get_loader(oid, pq.Format.TEXT))
+        cursor.itersize = chunk
+        cursor.execute(sql, params)
+        while batch := cursor.fetchmany(chunk):
+            yield from batch
 
 
 def _rated(key, policy: Rules, owner: str, narrowing: Rules | None, club_name: str) -> bool:
@@ -214,16 +242,24 @@ def _history_rows(pool_id: int, history, adapt):
                l_exp, l_exp_after, l_k, p)
 
 
+#: ``HISTORY_COLUMNS``' types, for a binary COPY.
+HISTORY_TYPES = ("int8", "int8", "int8", "int8", "timestamptz", "int2", "bool", "float8",
+                 "float8", "float8", "int4", "int4", "float8", "float8")
+
+
 def _history_insert(pool_id: int, history) -> None:
-    """COPY on PostgreSQL (a full replay writes two rows per match: a million for 500,000
-    matches), one ``executemany`` elsewhere."""
+    """A binary COPY on PostgreSQL (a full replay writes two rows per match: a million for
+    500,000 matches; the floats go in as their 8 bytes, so exactly, and the server parses
+    no text: ten times less time than a text COPY), one ``executemany`` elsewhere."""
     if not history:
         return
     table = connection.ops.quote_name(RatingChange._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(c) for c in HISTORY_COLUMNS)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
+                                    ) as copy:
+                copy.set_types(HISTORY_TYPES)
                 for row in _history_rows(pool_id, history, lambda when: when):
                     copy.write_row(row)
             return

@@ -170,6 +170,16 @@ def test_the_replay_reads_each_match_once_in_finishing_order(world, commit):
     assert keys == sorted(keys) and len(keys) == 2
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_matches_are_read_outside_a_transaction_too(club, other_club):
+    """On PostgreSQL the reading is a server-side cursor of its own: in autocommit it is
+    declared WITH HOLD (without it: "DECLARE CURSOR can only be used in transaction
+    blocks")."""
+    w = build_federation(club, other_club)
+    play(w.club, w.ann, w.ben, w.ann, at(2026, 3, 2))
+    assert len(national_matches(federation=w.federation)) == 1
+
+
 # --------------------------------------------------------------------------- listing rules
 
 
