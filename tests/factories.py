@@ -85,14 +85,12 @@ NO_LOGIN = None
 
 
 def member(club, name: str, *, role: str = "player", username: str | None = "",
-           staff: bool = False, email: str | None = None, **player_fields):
+           staff: bool = False, **player_fields):
     """A player of ``club`` (a membership with ``role``), with a login called ``username``
-    (``name`` in lower case unless told; ``NO_LOGIN`` for none). Returns the Player."""
+    (``name`` in lower case unless told; ``NO_LOGIN`` for none; its address
+    <username>@example.org). Returns the Player."""
     if "user" not in player_fields and username is not NO_LOGIN:
-        login = {"username": username or name.lower(), "is_staff": staff}
-        if email is not None:
-            login["email"] = email
-        player_fields["user"] = UserFactory(**login)
+        player_fields["user"] = UserFactory(username=username or name.lower(), is_staff=staff)
     player = PlayerFactory(name=name, **player_fields)
     MembershipFactory(club=club, player=player, role=role)
     return player
@@ -105,6 +103,11 @@ def members(club, count: int, *, start: int = 1, name: str = "Seed {:02d}",
     return [member(club, name.format(number),
                    username=username.format(number) if username else NO_LOGIN)
             for number in range(start, start + count)]
+
+
+def members_named(club, *names: str, role: str = "player") -> list:
+    """Members of ``club`` called ``names``, each with their name in lower case as login."""
+    return [member(club, name, role=role) for name in names]
 
 
 def club_with_members(count: int, **club_fields):
