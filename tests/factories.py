@@ -111,9 +111,10 @@ def members_named(club, *names: str, role: str = "player") -> list:
 
 
 def club_with_members(count: int, **club_fields):
-    """A club and ``count`` members (``club.members``, in order)."""
+    """A club and ``count`` members (``club.members``, in order: "Seed 01", logins
+    "<club's slug>-s1", …, so two such clubs share no login)."""
     club = ClubFactory(**club_fields)
-    club.members = members(club, count)
+    club.members = members(club, count, username=f"{club.slug}-s{{}}")
     return club
 
 
