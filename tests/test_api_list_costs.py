@@ -18,8 +18,7 @@ from chouette import services as chouette
 from chouette.models import ChouetteSession
 from games.models import MatchRecord
 from games.services.match_import import match_import
-from tests.factories import MembershipFactory, PlayerFactory, sample_bytes
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import MembershipFactory, PlayerFactory, members, sample_bytes
 from tournaments import services as tournaments
 from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
@@ -122,7 +121,7 @@ def test_the_tournament_lists_and_event_reads(client, bob, club):
     def event(count, start, fmt="round_robin"):
         tournament = tournaments.tournament_create(
             club=club, name=f"RR {start}", format=fmt, starts_on=datetime.date(2026, 11, 28))
-        for player in _players(club, count, start=start):
+        for player in members(club, count, start=start):
             tournaments.entry_add(tournament=tournament, player=player)
         return tournaments.tournament_start(tournament=tournament)
 
@@ -135,15 +134,15 @@ def test_the_tournament_lists_and_event_reads(client, bob, club):
     assert read_small == read_large and kept_small == kept_large == 3  # + the event
 
     ladder = ladders.ladder_create(club=club, name="Ladder")
-    for player in _players(club, 5, start=400):
+    for player in members(club, 5, start=400):
         ladders.ladder_join(ladder=ladder, player=player)
     assert _costs(client, f"/api/ladders/{ladder.pk}/")[1] == 3
-    newcomer = _players(club, 1, start=500)[0]
+    newcomer = members(club, 1, start=500)[0]
     ladders.ladder_join(ladder=ladder, player=newcomer)
     rungs = client.get(f"/api/ladders/{ladder.pk}/", HTTP_ACCEPT="application/json").json()
     assert rungs["rungs"][-1]["player"] == newcomer.name
 
-    players = _players(club, 4, start=600)
+    players = members(club, 4, start=600)
     season = leagues.season_start(season=leagues.season_create(
         club=club, name="2026", starts_on=datetime.date(2026, 1, 5),
         ends_on=datetime.date(2026, 12, 30), divisions=[[p.pk for p in players]], length=5))

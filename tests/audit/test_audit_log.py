@@ -18,11 +18,9 @@ from chouette import services as chouette
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment
 from clubs.models import Membership
 from games.models import Ruling
-from games.services.match_import import match_import
-from games.services.rules_check import rules_check_run
 from games.services.rulings import RulingError, ruling_record
 from ops.models import AppendOnlyError
-from tests.factories import MembershipFactory, PlayerFactory, sample_bytes
+from tests.factories import MembershipFactory, PlayerFactory, checked_record
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +44,7 @@ def evening(club, alice, bob, carol):
 
 @pytest.fixture
 def record(club):
-    record = match_import(club=club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"))
-    rules_check_run(check_id=record.rules_check.pk)
-    record.refresh_from_db()
-    return record
+    return checked_record(club)
 
 
 def _only_entry(**filters) -> AuditEntry:

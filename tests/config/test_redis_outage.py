@@ -16,7 +16,8 @@ from django.conf import settings
 from live.models import LiveMatch
 from tests.config.conftest import _free_port
 from tests.config.test_web import _token
-from tests.live.conftest import member, start
+from tests.factories import member
+from tests.live.conftest import start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,7 +19,8 @@ from websockets.sync.client import connect
 
 from tests.benchmarks.bench_live_load import next_action
 from tests.config.conftest import APP_NAME
-from tests.live.conftest import member, start
+from tests.factories import member
+from tests.live.conftest import start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,9 +15,7 @@ from django.utils import translation
 
 from accounts.models import AccountPreference
 from games.engine.replay import replay
-from games.services.match_import import match_import
-from games.services.rules_check import rules_check_run
-from tests.factories import SAMPLES, sample_bytes
+from tests.factories import SAMPLES, checked_record
 
 pytestmark = pytest.mark.django_db
 
@@ -27,9 +25,7 @@ ILLEGAL = "5nqfGw9bWG3deTaU.mat"  # g1-t20 is an illegal play (wrong_distance)
 
 @pytest.fixture
 def record(club):
-    record = match_import(club=club, data=sample_bytes(ILLEGAL), filename=ILLEGAL)
-    rules_check_run(check_id=record.rules_check.pk)
-    return record
+    return checked_record(club, ILLEGAL)
 
 
 def _page(client, user, language, record, **params) -> str:

@@ -16,7 +16,7 @@ from games.engine.replay import replay
 from games.models import MatchRecord
 from games.services.match_import import MatchImportError, match_import
 from games.services.rules_check import rules_check_run
-from tests.factories import SAMPLES, sample_bytes
+from tests.factories import SAMPLES, checked_record, sample_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -26,13 +26,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _upload(name, data=None):
     return SimpleUploadedFile(name, data if data is not None else sample_bytes(name))
-
-
-def _checked(club, name):
-    record = match_import(club=club, data=sample_bytes(name), filename=name)
-    rules_check_run(check_id=record.rules_check.pk)
-    record.refresh_from_db()
-    return record
 
 
 def test_member_uploads_an_sgf_on_the_club_page(client, bob, club):
@@ -47,8 +40,8 @@ def test_member_uploads_an_sgf_on_the_club_page(client, bob, club):
 
 
 def test_sgf_record_is_checked_like_its_mat_twin(club):
-    from_sgf = _checked(club, f"{GNUBG}.sgf")
-    from_mat = _checked(club, f"{GNUBG}.mat")
+    from_sgf = checked_record(club, f"{GNUBG}.sgf")
+    from_mat = checked_record(club, f"{GNUBG}.mat")
     assert from_sgf.rules_check.status == "passed" == from_mat.rules_check.status
     assert (from_sgf.score_left, from_sgf.score_right) == (9, 2)
     assert (from_sgf.score_left, from_sgf.score_right, from_sgf.winner) == (
@@ -110,7 +103,7 @@ def test_check_match_names_the_node_of_a_broken_sgf(tmp_path):
 
 @pytest.mark.parametrize("source", [f"{GNUBG}.mat", f"{GNUBG}.sgf", "7point.mat"])
 def test_exported_sgf_and_mat_replay_to_the_stored_match(client, bob, club, source):
-    record = _checked(club, source)
+    record = checked_record(club, source)
     client.force_login(bob)
     page = client.get(record.get_absolute_url()).content.decode()
     assert reverse("games:match-export-sgf", args=[record.pk]) in page
@@ -129,7 +122,7 @@ def test_exported_sgf_and_mat_replay_to_the_stored_match(client, bob, club, sour
 
 
 def test_api_exports_both_formats(client, bob, club):
-    record = _checked(club, f"{GNUBG}.mat")
+    record = checked_record(club, f"{GNUBG}.mat")
     client.force_login(bob)
     detail = client.get(reverse("match-record-detail", args=[record.pk])).json()
     assert detail["export_sgf"].endswith(reverse("match-record-export-sgf", args=[record.pk]))
@@ -143,7 +136,7 @@ def test_api_exports_both_formats(client, bob, club):
 
 
 def test_api_export_of_another_clubs_record_is_404(client, dave, club):
-    record = _checked(club, f"{GNUBG}.mat")
+    record = checked_record(club, f"{GNUBG}.mat")
     client.force_login(dave)
     assert client.get(reverse("match-record-export-sgf", args=[record.pk])).status_code == 404
 

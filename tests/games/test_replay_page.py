@@ -6,22 +6,14 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from games.models import ReplaySetting
-from games.services.match_import import match_import
-from games.services.rules_check import rules_check_run
-from tests.factories import sample_bytes
+from tests.factories import checked_record
 
 pytestmark = pytest.mark.django_db
 
 
-def _checked(club, name):
-    record = match_import(club=club, data=sample_bytes(name), filename=name)
-    rules_check_run(check_id=record.rules_check.pk)
-    return record
-
-
 @pytest.fixture
 def record(club):
-    return _checked(club, "5nqfGw9bWG3deTaU.mat")  # g1-t20 is an illegal play
+    return checked_record(club, "5nqfGw9bWG3deTaU.mat")  # g1-t20 is an illegal play
 
 
 def test_page_draws_the_first_turn_and_lists_every_turn(client, bob, record):
@@ -121,8 +113,8 @@ def test_anonymous_visitor_of_public_results_sees_the_default_direction(client, 
 
 def test_detail_page_queries_do_not_grow_with_the_match(client, bob, club,
                                                         django_assert_num_queries):
-    small = _checked(club, "gnubg_roll_then_resign_1p.mat")  # 1 game, 2 actions
-    big = _checked(club, "match2.txt")  # 9 games, 350 actions
+    small = checked_record(club, "gnubg_roll_then_resign_1p.mat")  # 1 game, 2 actions
+    big = checked_record(club, "match2.txt")  # 9 games, 350 actions
     client.force_login(bob)
     client.get(small.get_absolute_url())  # the session and the user are loaded once
     # Fixed: session, user, record, violations, games + their turns (prefetch), rulings,

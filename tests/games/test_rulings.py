@@ -5,21 +5,17 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from games.models import Ruling
-from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
 from games.services.rules_check_queue import rules_check_restart
 from games.services.rulings import RulingError, ruling_record
-from tests.factories import sample_bytes
+from tests.factories import checked_record
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def record(club):
-    record = match_import(club=club, data=sample_bytes("5nqfGw9bWG3deTaU.mat"))
-    rules_check_run(check_id=record.rules_check.pk)
-    record.refresh_from_db()
-    return record
+    return checked_record(club)
 
 
 def test_referee_voids_a_game_and_the_standing_result_follows(record, carol):

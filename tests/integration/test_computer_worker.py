@@ -5,7 +5,7 @@ import pytest
 
 from live import selectors, services
 from live.models import LiveAction, LiveMatch
-from tests.live.conftest import member
+from tests.factories import member
 
 from .conftest import wait_for
 

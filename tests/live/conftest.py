@@ -5,14 +5,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
-
-
-def member(club, name: str, role: str = "player"):
-    user = UserFactory(username=name.lower())
-    player = PlayerFactory(name=name, user=user)
-    MembershipFactory(club=club, player=player, role=role)
-    return player
+from tests.factories import member
 
 
 @pytest.fixture

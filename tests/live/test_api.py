@@ -10,8 +10,8 @@ from django.urls import reverse
 from games.models import MatchRecord, MatchTurn
 from games.services.match_import import match_import
 from live.models import LiveAction, LiveMatch
-from tests.factories import sample_bytes
-from tests.live.conftest import act, api, member, play_script, start, state
+from tests.factories import member, sample_bytes
+from tests.live.conftest import act, api, play_script, start, state
 from tests.live.scripts import actions_of, summary
 from tournaments import services as tournaments
 from tournaments.models import ResultReport, TournamentMatch

@@ -12,8 +12,7 @@ from django.urls import reverse
 from clubs.services import membership_end
 from live.models import LiveMatch
 from live.views_lobby import SEARCH_LIMIT
-from tests.factories import MembershipFactory, PlayerFactory
-from tests.live.conftest import member
+from tests.factories import MembershipFactory, PlayerFactory, member
 
 pytestmark = pytest.mark.django_db
 

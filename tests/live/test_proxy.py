@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from live.models import LiveAction, LiveMatch
-from tests.live.conftest import act, member, start, state
+from tests.factories import member
+from tests.live.conftest import act, start, state
 from tournaments import services as tournaments
 from tournaments.models import ResultReport, TournamentMatch
 

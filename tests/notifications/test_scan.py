@@ -9,24 +9,17 @@ from django.utils import timezone
 from accounts.models import OutboundMail
 from notifications.models import Kind, Notification
 from notifications.services.scan import notifications_scan
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import member
 from tournaments import services
 from tournaments.models_formats import Challenge, Ladder
 
 pytestmark = pytest.mark.django_db
 
 
-def _member(club, name):
-    player = PlayerFactory(name=name, user=UserFactory(username=name.lower(),
-                                                       email=f"{name.lower()}@example.org"))
-    MembershipFactory(club=club, player=player)
-    return player
-
-
 def test_the_first_rounds_ready_matches_tell_both_players_once(club):
     cup = services.tournament_create(club=club, name="Scan Cup",
                                      starts_on=datetime.date(2026, 11, 28))
-    players = [_member(club, n) for n in ("Ann", "Ben", "Cy", "Di")]
+    players = [member(club, n) for n in ("Ann", "Ben", "Cy", "Di")]
     for player in players:
         services.entry_add(tournament=cup, player=player)
     services.tournament_start(tournament=cup)
@@ -39,7 +32,7 @@ def test_the_first_rounds_ready_matches_tell_both_players_once(club):
 
 
 def test_a_challenge_tells_the_challenged_then_the_challenger_and_before_it_expires(club):
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = member(club, "Ann"), member(club, "Ben")
     ladder = Ladder.objects.create(club=club, name="Club ladder")
     now = timezone.now()
     challenge = Challenge.objects.create(ladder=ladder, challenger=ann, challenged=ben,

@@ -6,15 +6,13 @@ import pytest
 from allauth.account.models import EmailAddress
 from rest_framework.test import APIClient
 
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import NO_LOGIN, UserFactory, member
 
 pytestmark = pytest.mark.django_db
 
 
 def _member(club, name, **extra):
-    player = PlayerFactory(name=name, **extra)
-    MembershipFactory(club=club, player=player)
-    return player
+    return member(club, name, username=NO_LOGIN, **extra)
 
 
 def _pairs(user, club):

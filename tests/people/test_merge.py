@@ -17,16 +17,14 @@ from ratings.services.recompute import BEGINNING, ratings_recompute
 from ratings.services.updates import ratings_recompute_request
 from results.models import FinishedMatch
 from results.services import finished_match_record
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import NO_LOGIN, MembershipFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.datetime(2026, 10, 1, 20, tzinfo=datetime.UTC)
 
 
 def _member(club, name, **extra):
-    player = PlayerFactory(name=name, **extra)
-    MembershipFactory(club=club, player=player)
-    return player
+    return member(club, name, username=NO_LOGIN, **extra)
 
 
 def _match(club, n, a, b, winner, days):

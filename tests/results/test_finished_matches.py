@@ -9,13 +9,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import MatchRecord, Ruling
-from games.services.match_import import match_import
-from games.services.rules_check import rules_check_run
 from games.services.rulings import ruling_record
 from results.models import FinishedMatch
 from results.selectors import head_to_head, player_results
 from results.services import FinishedMatchError, finished_match_record
-from tests.factories import MembershipFactory, PlayerFactory, sample_bytes
+from tests.factories import MembershipFactory, PlayerFactory, checked_record, sample_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +21,8 @@ pytestmark = pytest.mark.django_db
 SEVEN = "gnubg_selfplay_drops_7p.mat"
 
 
-def _checked(club, data: bytes, left=None, right=None, name="match.mat") -> MatchRecord:
-    record = match_import(club=club, data=data, filename=name, player_left=left,
-                          player_right=right)
-    rules_check_run(check_id=record.rules_check.pk)
-    record.refresh_from_db()
-    return record
+def _checked(club, data: bytes, left=None, right=None) -> MatchRecord:
+    return checked_record(club, data=data, filename="match.mat", left=left, right=right)
 
 
 def _row(record: MatchRecord) -> FinishedMatch | None:

@@ -2,14 +2,13 @@
 with a required reason (through the services, with an audit entry), the audit trail on the
 match's page, and nothing of another club."""
 
-import datetime
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
 from audit.models import AuditEntry
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import member, members_named, tournament_of
 from tournaments import services
 from tournaments.models import TournamentMatch
 
@@ -19,14 +18,8 @@ CHANGELIST = "admin:tournaments_tournamentmatch_changelist"
 
 @pytest.fixture
 def cup(club):
-    tournament = services.tournament_create(club=club, name="Admin Cup",
-                                            starts_on=datetime.date(2026, 11, 28))
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    return tournament
+    return tournament_of(club, members_named(club, "Ann", "Ben", "Cat", "Dan"),
+                         name="Admin Cup")
 
 
 def _match(cup, key):
@@ -200,8 +193,7 @@ def test_ladder_departures_are_listed_read_only_for_the_referees(client, club, c
     from tournaments.services import ladder as ladders
 
     ladder = ladders.ladder_create(club=club, name="Club Ladder")
-    leaver = PlayerFactory(name="Lea Leaver", user=UserFactory(username="lea"))
-    MembershipFactory(club=club, player=leaver)
+    leaver = member(club, "Lea Leaver", username="lea")
     ladders.ladder_join(ladder=ladder, player=leaver)
     ladders.ladder_leave(ladder=ladder, player=leaver, by=leaver.user)
     referee = staff_permissions(carol, "view_ladderdeparture")

@@ -9,19 +9,13 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import UserFactory, member
 from tournaments import services
 from tournaments.models import Entry, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
 MatchStatus = TournamentMatch.Status
 PERSONAS = ("anonymous", "stranger", "dave", "bob", "carol", "alice", "root")
-
-
-def _member(club, name):
-    player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-    MembershipFactory(club=club, player=player)
-    return player
 
 
 @pytest.fixture
@@ -31,7 +25,7 @@ def world(club, alice, bob, carol, dave):
     w = SimpleNamespace(alice=alice, bob=bob, carol=carol, dave=dave, club=club,
                         stranger=UserFactory(username="stranger"),
                         root=UserFactory(username="root", is_staff=True, is_superuser=True))
-    w.ann, w.cid, w.dot = (_member(club, n) for n in ("Ann", "Cid", "Dot"))
+    w.ann, w.cid, w.dot = (member(club, n) for n in ("Ann", "Cid", "Dot"))
     w.cup = services.tournament_create(club=club, name="Cup", format="single_elimination",
                                        starts_on=datetime.date(2026, 11, 28))
     for player in (bob.player, w.ann, w.cid, w.dot):
@@ -43,7 +37,7 @@ def world(club, alice, bob, carol, dave):
                                 score_b=4)
     w.draft = services.tournament_create(club=club, name="Draft", starts_on=datetime.date(
         2026, 12, 5))
-    w.eve = _member(club, "Eve")
+    w.eve = member(club, "Eve")
     for player in (w.ann, w.cid):
         services.entry_add(tournament=w.draft, player=player)
     w.entry = Entry.objects.get(tournament=w.draft, player=w.ann)
@@ -161,7 +155,7 @@ def test_the_director_runs_an_event_through_the_api(client, club, alice):
         "name": "API Cup", "starts_on": "2026-12-12", "format": "single_elimination"})
     assert created.status_code == 201
     pk = created.json()["id"]
-    players = [_member(club, f"Api{n}") for n in range(3)]
+    players = [member(club, f"Api{n}") for n in range(3)]
     entries = [_post(client, "tournament-entry-add-api", [pk], {"player": p.pk}).json()
                for p in players]
     guest = _post(client, "tournament-entry-add-api", [pk], {"guest": "Visiting Vic"})
@@ -272,7 +266,7 @@ def test_the_bracket_reads_in_a_fixed_number_of_queries(client, club,
                                             format="consolation_last_chance",
                                             starts_on=datetime.date(2026, 11, 28))
     for n in range(24):
-        services.entry_add(tournament=tournament, player=_member(club, f"Big{n}"))
+        services.entry_add(tournament=tournament, player=member(club, f"Big{n}"))
     services.tournament_start(tournament=tournament)
     # tournament + club, matches, entries and placings with players: none per match; then the
     # finished rows (the byes), their clubs' federations and the club list's settings (their
@@ -288,7 +282,7 @@ def test_the_directors_page_has_a_fixed_number_of_queries(client, club, alice,
                                             format="consolation_last_chance",
                                             starts_on=datetime.date(2026, 11, 28))
     for n in range(24):
-        services.entry_add(tournament=tournament, player=_member(club, f"Day{n}"))
+        services.entry_add(tournament=tournament, player=member(club, f"Day{n}"))
     services.tournament_start(tournament=tournament)
     client.force_login(alice)
     # session, user, club, roles, tournament, matches (read once for the bracket, the day
@@ -328,7 +322,7 @@ def test_a_finished_tournament_s_placings_are_in_its_api_detail(client, club, al
                                             format="single_elimination",
                                             starts_on=datetime.date(2026, 11, 28))
     for n in range(4):
-        services.entry_add(tournament=tournament, player=_member(club, f"Placed{n}"))
+        services.entry_add(tournament=tournament, player=member(club, f"Placed{n}"))
     services.tournament_start(tournament=tournament)
     for key in ("M1-1", "M1-2", "M2-1"):
         match = tournament.matches.get(key=key)

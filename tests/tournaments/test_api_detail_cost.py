@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.factories import MembershipFactory, PlayerFactory
+from tests.factories import NO_LOGIN, members, tournament_of
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -15,15 +15,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def cup(club):
-    tournament = services.tournament_create(club=club, name="Cached Cup",
-                                            format="double_elimination",
-                                            starts_on=datetime.date(2026, 11, 28))
-    for n in range(16):
-        player = PlayerFactory(name=f"Cup{n:02}")
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    return tournament
+    entrants = members(club, 16, start=0, name="Cup{:02}", username=NO_LOGIN)
+    return tournament_of(club, entrants, name="Cached Cup", format="double_elimination")
 
 
 def _detail(client, tournament):

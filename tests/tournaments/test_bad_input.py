@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import ladder_of, members
 from tournaments import services
 from tournaments.models import Challenge, Fixture, LadderRung
 from tournaments.services import ladder as ladders
@@ -23,16 +23,15 @@ def _errors(response) -> list[str]:
 
 @pytest.fixture
 def ladder(club):
-    ladder = ladders.ladder_create(club=club, name="Ladder", reach=3)
-    ladder.players = _players(club, 3)
-    for player in ladder.players:
-        ladders.ladder_join(ladder=ladder, player=player)
+    players = members(club, 3)
+    ladder = ladder_of(club, players, reach=3)
+    ladder.players = players
     return ladder
 
 
 @pytest.fixture
 def season(club):
-    a, b = _players(club, 2, start=20)
+    a, b = members(club, 2, start=20)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]])
     leagues.season_start(season=season)
@@ -110,7 +109,7 @@ def test_a_date_that_is_not_a_date_for_the_next_season_is_a_form_error(client, s
 def swiss(club):
     tournament = services.tournament_create(club=club, name="Swiss night", format="swiss",
                                             starts_on=datetime.date(2026, 11, 28))
-    for player in _players(club, 4, start=40):
+    for player in members(club, 4, start=40):
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)
     return tournament
@@ -141,7 +140,7 @@ def test_a_garbled_id_through_the_ladder_api_is_a_400(client, ladder, garbage):
 def knockout(club):
     tournament = services.tournament_create(club=club, name="Friday KO",
                                             starts_on=datetime.date(2026, 11, 27))
-    for player in _players(club, 4, start=60):
+    for player in members(club, 4, start=60):
         services.entry_add(tournament=tournament, player=player)
     return tournament
 

@@ -3,7 +3,6 @@ real threads, each with its own database connection and transaction. The service
 tournament row before they look at the match, so the second writer sees the first one's
 result (on PostgreSQL a row lock; on SQLite the write lock serialises them)."""
 
-import datetime
 
 import pytest
 from django.test import Client
@@ -11,7 +10,7 @@ from django.urls import reverse
 
 from results.models import FinishedMatch
 from tests.concurrency import race
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import member, members_named, tournament_of
 from tournaments import services
 from tournaments.models import ResultReport, TournamentMatch
 
@@ -20,22 +19,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def match(club):
-    tournament = services.tournament_create(club=club, name="Race Cup",
-                                            starts_on=datetime.date(2026, 11, 28))
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
+    tournament = tournament_of(club, members_named(club, "Ann", "Ben", "Cat", "Dan"),
+                               name="Race Cup")
     return TournamentMatch.objects.select_related("player_a__user", "player_b__user").get(
         tournament=tournament, key="M1-1")
 
 
 @pytest.fixture
 def second_admin(club):
-    user = UserFactory(username="zoe")
-    MembershipFactory(club=club, player=PlayerFactory(name="Zoe", user=user), role="admin")
-    return user
+    return member(club, "Zoe", role="admin").user
 
 
 def _post(user, url, data):

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import NO_LOGIN, member, members_named, tournament_of
 from tournaments import selectors, services
 from tournaments.models import Entry, TournamentMatch
 
@@ -17,15 +17,8 @@ NOW = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=datetime.UTC)
 
 
 def _cup(club, names=("Ann", "Ben", "Cat", "Dan"), format="single_elimination", **options):
-    tournament = services.tournament_create(club=club, name="Day Cup", options=options,
-                                            format=format,
-                                            starts_on=datetime.date(2026, 11, 28))
-    for name in names:
-        player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    return tournament
+    return tournament_of(club, members_named(club, *names), name="Day Cup", format=format,
+                         options=options)
 
 
 def _match(tournament, key):
@@ -212,8 +205,7 @@ def test_the_director_opens_registration_and_late_entries_come_in(client, club, 
     client.post(_url(tournament, "direct", action="open"))
     tournament.refresh_from_db()
     assert tournament.status == "registration"
-    late = PlayerFactory(name="Late Larry")
-    MembershipFactory(club=club, player=late)
+    late = member(club, "Late Larry", username=NO_LOGIN)
     client.post(_url(tournament, "direct", action="entry"), {"player": late.pk})
     assert tournament.entries.filter(player=late).exists()
     response = client.post(_url(tournament, "direct", action="open"), follow=True)

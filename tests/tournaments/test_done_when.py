@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from results.models import FinishedMatch
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory, sample_bytes
+from tests.factories import members, sample_bytes
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
 pytestmark = pytest.mark.django_db
@@ -106,13 +106,7 @@ class Event:
 
 
 def _members(club, count):
-    players = []
-    for number in range(1, count + 1):
-        player = PlayerFactory(name=f"Player {number:02d}",
-                               user=UserFactory(username=f"player{number}"))
-        MembershipFactory(club=club, player=player)
-        players.append(player)
-    return players
+    return members(club, count, name="Player {:02d}", username="player{}")
 
 
 def _enter_everyone(event, players, guest):

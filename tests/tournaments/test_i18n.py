@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import AccountPreference
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import member
 from tournaments import services
 from tournaments.models import TournamentMatch
 from tournaments.services import rounds
@@ -28,12 +28,6 @@ def _the_default_language_afterwards():
     translation.deactivate()
 
 
-def _member(club, name):
-    player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-    MembershipFactory(club=club, player=player)
-    return player
-
-
 def _url(tournament, name):
     return reverse(f"tournaments:{name}", kwargs={"slug": tournament.club.slug,
                                                   "pk": tournament.pk})
@@ -45,7 +39,7 @@ def cup(club):
     tournament = services.tournament_create(club=club, name="Herbstpokal",
                                             starts_on=datetime.date(2026, 11, 27))
     for number in range(1, 6):
-        services.entry_add(tournament=tournament, player=_member(club, f"Spieler{number}"))
+        services.entry_add(tournament=tournament, player=member(club, f"Spieler{number}"))
     services.tournament_start(tournament=tournament)
     return tournament
 
@@ -79,7 +73,7 @@ def test_the_bracket_stays_english_for_an_english_browser(client, cup):
 
 
 def test_the_standings_in_german_for_a_member_who_chose_it(client, club, alice):
-    players = [_member(club, f"Schweizer{n}") for n in range(1, 7)]
+    players = [member(club, f"Schweizer{n}") for n in range(1, 7)]
     tournament = services.tournament_create(club=club, name="Schweizer Abend", format="swiss",
                                             starts_on=datetime.date(2026, 11, 28))
     for player in players:

@@ -8,7 +8,7 @@ import pytest
 
 from audit.models import AuditEntry
 from results.models import FinishedMatch
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members, tournament_of
 from tournaments import services
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 
@@ -16,26 +16,9 @@ pytestmark = pytest.mark.django_db
 MatchStatus = TournamentMatch.Status
 
 
-def _players(club, count):
-    players = []
-    for number in range(1, count + 1):
-        user = UserFactory(username=f"p{number}")
-        player = PlayerFactory(name=f"Player {number:02d}", user=user)
-        MembershipFactory(club=club, player=player)
-        players.append(player)
-    return players
-
-
 def _event(club, count, fmt, **options):
-    tournament = services.tournament_create(club=club, name="Monthly", format=fmt,
-                                            starts_on=datetime.date(2026, 11, 28),
-                                            options=options)
-    players = _players(club, count)
-    for player in players:
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament, players
+    players = members(club, count, name="Player {:02d}", username="p{}")
+    return tournament_of(club, players, name="Monthly", format=fmt, options=options), players
 
 
 def _match(tournament, key):

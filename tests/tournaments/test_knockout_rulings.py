@@ -9,7 +9,7 @@ import datetime
 import pytest
 
 from results.models import FinishedMatch
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members, tournament_of
 from tournaments import services
 from tournaments.models import Placing, Tournament, TournamentMatch
 
@@ -18,18 +18,8 @@ MatchStatus = TournamentMatch.Status
 
 
 def _event(club, count, fmt="single_elimination"):
-    tournament = services.tournament_create(club=club, name="Cup", format=fmt,
-                                            starts_on=datetime.date(2026, 11, 28))
-    players = []
-    for number in range(1, count + 1):
-        player = PlayerFactory(name=f"Player {number:02d}",
-                               user=UserFactory(username=f"p{number}"))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-        players.append(player)
-    services.tournament_start(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament, players
+    players = members(club, count, name="Player {:02d}", username="p{}")
+    return tournament_of(club, players, format=fmt), players
 
 
 def _match(tournament, key):

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from tests.factories import ladder_of, members
 from tests.tournaments.test_ladder_event import order
-from tests.tournaments.test_swiss_event import _players
 from tournaments.models import Challenge
 from tournaments.models_formats import LadderDeparture
 from tournaments.services import ladder as ladders
@@ -20,10 +20,8 @@ ChallengeStatus = Challenge.Status
 @pytest.fixture
 def ladder(club):
     """Six players a to f, in that order."""
-    ladder = ladders.ladder_create(club=club, name="Winter ladder", reach=3, days=14)
-    players = _players(club, 6)
-    for player in players:
-        ladders.ladder_join(ladder=ladder, player=player)
+    players = members(club, 6)
+    ladder = ladder_of(club, players, name="Winter ladder", reach=3, days=14)
     ladder.players = dict(zip("abcdef", players, strict=True))
     return ladder
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from results.models import FinishedMatch
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import ladder_of, members
 from tournaments.models import Challenge
 from tournaments.services import ladder as ladders
 from tournaments.services.errors import TournamentError
@@ -22,11 +22,8 @@ ChallengeStatus = Challenge.Status
 
 @pytest.fixture
 def ladder(club):
-    ladder = ladders.ladder_create(club=club, name="Winter ladder", reach=3, days=14,
-                                   length=7)
-    players = _players(club, 6)
-    for player in players:
-        ladders.ladder_join(ladder=ladder, player=player)
+    players = members(club, 6)
+    ladder = ladder_of(club, players, name="Winter ladder", reach=3, days=14, length=7)
     ladder.players = dict(zip("abcdef", players, strict=True))
     return ladder
 

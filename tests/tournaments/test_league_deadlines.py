@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from results.models import FinishedMatch
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import selectors_league
 from tournaments.models import Fixture, LeagueSeason
 from tournaments.services import league
@@ -24,7 +24,7 @@ FixtureStatus = Fixture.Status
 
 
 def _season(club, missed="void", count=4):
-    players = _players(club, count)
+    players = members(club, count)
     season = league.season_create(
         club=club, name="2026", starts_on=START, ends_on=datetime.date(2026, 6, 30),
         divisions=[[p.pk for p in players]], days_per_round=14, length=5,
@@ -137,7 +137,7 @@ def test_a_referee_rules_through_the_api(client, club, carol, dave):
 
 
 def test_an_admin_chooses_the_setting_when_drafting_a_season(client, club, alice):
-    players = _players(club, 2)
+    players = members(club, 2)
     client.force_login(alice)
     client.post(reverse("tournaments:leagues", args=[club.slug]), {
         "name": "2027", "starts_on": "2027-01-04", "ends_on": "2027-06-30",

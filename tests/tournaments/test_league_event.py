@@ -8,7 +8,7 @@ import pytest
 
 from audit.models import AuditEntry
 from results.models import FinishedMatch
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import selectors_league
 from tournaments.models import Fixture, LeagueSeason
 from tournaments.services import league
@@ -26,7 +26,7 @@ def _season(club, players):
 
 
 def test_a_two_division_league_through_promotion_and_relegation(club):
-    players = _players(club, 8)
+    players = members(club, 8)
     name = {p.pk: n for n, p in enumerate(players, start=1)}
     season = _season(club, players)
     league.season_start(season=season)
@@ -90,14 +90,14 @@ def test_a_two_division_league_through_promotion_and_relegation(club):
 
 
 def test_a_season_with_open_fixtures_cannot_finish(club):
-    season = _season(club, _players(club, 8))
+    season = _season(club, members(club, 8))
     league.season_start(season=season)
     with pytest.raises(TournamentError, match="no result yet"):
         league.season_finish(season=season)
 
 
 def test_a_player_reports_only_their_own_fixture(club, bob):
-    season = _season(club, _players(club, 8))
+    season = _season(club, members(club, 8))
     league.season_start(season=season)
     fixture = Fixture.objects.filter(division__season=season).first()
     with pytest.raises(TournamentError, match="Only the two players"):

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from results.models import FinishedMatch
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments.models import Fixture
 from tournaments.services import league
 
@@ -23,7 +23,7 @@ def _the_default_language_afterwards():
 
 
 def test_a_league_matchs_event_names_the_division_in_the_readers_language(club):
-    players = _players(club, 4)
+    players = members(club, 4)
     season = league.season_create(
         club=club, name="2026", starts_on=datetime.date(2026, 1, 5),
         ends_on=datetime.date(2026, 6, 30),
@@ -44,7 +44,7 @@ def test_a_league_matchs_event_names_the_division_in_the_readers_language(club):
 
 
 def test_a_division_the_club_named_keeps_its_name_in_the_event(club):
-    players = _players(club, 2)
+    players = members(club, 2)
     season = league.season_create(
         club=club, name="Winter", starts_on=datetime.date(2026, 1, 5),
         ends_on=datetime.date(2026, 6, 30), divisions=[[p.pk for p in players]],
@@ -64,7 +64,7 @@ def test_the_migration_gives_earlier_league_matches_their_sentence(club):
 
     from django.apps import apps
 
-    players = _players(club, 2)
+    players = members(club, 2)
     season = league.season_create(
         club=club, name="2025", starts_on=datetime.date(2026, 1, 5),
         ends_on=datetime.date(2026, 6, 30), divisions=[[p.pk for p in players]],

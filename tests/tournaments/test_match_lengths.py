@@ -7,8 +7,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from tests.factories import members
 from tests.tournaments.test_round_robin_event import _play_all
-from tests.tournaments.test_swiss_event import _players
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.services import ladder, league
@@ -20,7 +20,7 @@ def _knockout(club, count, fmt, options):
     tournament = services.tournament_create(club=club, name="Cup", format=fmt,
                                             starts_on=datetime.date(2026, 11, 28),
                                             options=options)
-    for player in _players(club, count):
+    for player in members(club, count):
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)
     return {(r.flight, r.number): r.length for r in tournament.rounds.all()}
@@ -65,7 +65,7 @@ def test_the_groups_knockout_plays_the_events_final_length(club):
         club=club, name="Groups", format="groups", starts_on=datetime.date(2026, 11, 28),
         options={"format_settings": {"groups": 2, "qualifiers": 2},
                  "lengths": {"main": 5}, "round_lengths": {"main": {"final": 9}}})
-    for player in _players(club, 8):
+    for player in members(club, 8):
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)
     tournament.refresh_from_db()
@@ -79,7 +79,7 @@ def test_the_groups_knockout_plays_the_events_final_length(club):
 def test_a_ladder_and_a_league_refuse_a_length_by_the_same_rule(club, length):
     with pytest.raises(services.TournamentError, match="match lengths are odd, from 1 to 25"):
         ladder.ladder_create(club=club, name="Ladder", length=length)
-    players = _players(club, 4)
+    players = members(club, 4)
     with pytest.raises(services.TournamentError, match="match lengths are odd, from 1 to 25"):
         league.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 5),
                              ends_on=datetime.date(2026, 6, 30),

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import services
 from tournaments.models import TournamentMatch
 from tournaments.services import ladder as ladders
@@ -45,7 +45,7 @@ def _built_and_kept(client, url) -> tuple[int, int, str]:
 def _knockout(club, count, start):
     tournament = services.tournament_create(club=club, name=f"KO {count}",
                                             starts_on=datetime.date(2026, 11, 27))
-    players = _players(club, count, start=start)
+    players = members(club, count, start=start)
     for player in players:
         services.entry_add(tournament=tournament, player=player)
     return services.tournament_start(tournament=tournament), players
@@ -64,7 +64,7 @@ def test_a_tournament_page_costs_the_same_at_8_and_32_entrants(client, club):
         _built_and_kept(client, _url(large, "detail"))[:2] == (9, 2)
     # A signed-in member who does not play: the same page as everyone's; one who plays,
     # their own (the report form of their next match).
-    outsider = _players(club, 1, start=900)[0]
+    outsider = members(club, 1, start=900)[0]
     client.force_login(outsider.user)
     built, kept, body = _built_and_kept(client, _url(large, "detail"))
     assert (built, kept) == (12, 5)  # + session, user, the viewer's part
@@ -87,7 +87,7 @@ def _swiss(club, count, start):
     tournament = services.tournament_create(club=club, name=f"RR {count}",
                                             format="round_robin",
                                             starts_on=datetime.date(2026, 11, 28))
-    for player in _players(club, count, start=start):
+    for player in members(club, count, start=start):
         services.entry_add(tournament=tournament, player=player)
     return services.tournament_start(tournament=tournament)
 
@@ -104,7 +104,7 @@ def test_the_standings_page_costs_the_same_at_4_and_12_players(client, club):
 
 def _ladder(club, count, start):
     ladder = ladders.ladder_create(club=club, name=f"Ladder {count}")
-    players = _players(club, count, start=start)
+    players = members(club, count, start=start)
     for player in players:
         ladders.ladder_join(ladder=ladder, player=player)
     order = list(ladder.rungs.order_by("position").values_list("player_id", flat=True))
@@ -134,13 +134,13 @@ def test_a_ladder_page_costs_the_same_at_4_and_30_players(client, club, bob):
 def test_a_join_shows_at_once_on_the_kept_ladder_page(client, club):
     ladder, _ = _ladder(club, 4, start=1)
     client.get(_url(ladder, "ladder"))
-    newcomer = _players(club, 1, start=50)[0]
+    newcomer = members(club, 1, start=50)[0]
     ladders.ladder_join(ladder=ladder, player=newcomer)
     assert newcomer.name in client.get(_url(ladder, "ladder")).content.decode()
 
 
 def _league(club, per_division, start):
-    players = _players(club, 2 * per_division, start=start)
+    players = members(club, 2 * per_division, start=start)
     season = leagues.season_create(
         club=club, name=f"League {per_division}", starts_on=datetime.date(2026, 1, 5),
         ends_on=datetime.date(2026, 12, 30),

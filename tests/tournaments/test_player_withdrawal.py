@@ -3,13 +3,12 @@ withdrawal) or the API: before the start the entry goes; after it the next oppon
 walkover, kept as not played. The same withdrawal as the director's; nobody withdraws
 someone else but the club's admins (403)."""
 
-import datetime
 
 import pytest
 from django.urls import reverse
 
 from results.models import FinishedMatch
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members_named, tournament_of
 from tournaments import services
 from tournaments.models import Entry, Tournament, TournamentMatch
 
@@ -20,14 +19,8 @@ MatchStatus = TournamentMatch.Status
 @pytest.fixture
 def cup(club, bob):
     """Bob (seed 1) and three members entered in a four-player knockout, not started."""
-    tournament = services.tournament_create(club=club, name="Withdrawal Cup",
-                                            starts_on=datetime.date(2026, 11, 28))
-    services.entry_add(tournament=tournament, player=bob.player)
-    for name in ("Ann", "Cid", "Dot"):
-        player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    return tournament
+    entrants = [bob.player, *members_named(club, "Ann", "Cid", "Dot")]
+    return tournament_of(club, entrants, name="Withdrawal Cup", start=False)
 
 
 def _entry(tournament, user):

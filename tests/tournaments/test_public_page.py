@@ -9,7 +9,7 @@ from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import NO_LOGIN, member, members, tournament_of
 from tournaments import services
 from tournaments.models import ResultReport, TournamentMatch
 
@@ -18,14 +18,8 @@ MatchStatus = TournamentMatch.Status
 
 
 def _cup(club, count=4, format="single_elimination"):
-    tournament = services.tournament_create(club=club, name="Open Cup", format=format,
-                                            starts_on=datetime.date(2026, 11, 28))
-    for n in range(1, count + 1):
-        player = PlayerFactory(name=f"Entrant {n:02d}", user=UserFactory(username=f"e{n}"))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    return tournament
+    entrants = members(club, count, name="Entrant {:02d}", username="e{}")
+    return tournament_of(club, entrants, name="Open Cup", format=format)
 
 
 def _match(tournament, key):
@@ -160,14 +154,8 @@ def test_a_match_file_is_checked_under_the_events_crawford_setting(client, club)
     from games.models import MatchRecord
     from tests.factories import sample_bytes
 
-    tournament = services.tournament_create(club=club, name="No Crawford",
-                                            options={"crawford": False},
-                                            starts_on=datetime.date(2026, 11, 28))
-    for n in (1, 2):
-        player = PlayerFactory(name=f"Nc {n}", user=UserFactory(username=f"nc{n}"))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
+    tournament = tournament_of(club, members(club, 2, name="Nc {}", username="nc{}"),
+                               name="No Crawford", options={"crawford": False})
     match = _match(tournament, "M1-1")
     services.match_result_report(match=match, by=match.player_a.user,
                                  winner=match.player_a_id, score_a=8, score_b=5,
@@ -180,8 +168,8 @@ def test_the_list_page_has_a_fixed_number_of_queries(client, club,
     for n in range(5):
         tournament = services.tournament_create(club=club, name=f"Week {n}",
                                                 starts_on=datetime.date(2026, 11, 2 + n))
-        services.entry_add(tournament=tournament, player=MembershipFactory(
-            club=club, player=PlayerFactory(name=f"Weekly {n}")).player)
+        services.entry_add(tournament=tournament,
+                           player=member(club, f"Weekly {n}", username=NO_LOGIN))
     # the club, the club's events' version, the tournaments with their entry counts: none
     # per tournament.
     with django_assert_max_num_queries(3):

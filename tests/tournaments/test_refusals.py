@@ -8,7 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import ladder_of, members
 from tournaments.models import Challenge, Fixture
 from tournaments.services import ladder as ladders
 from tournaments.services import league as leagues
@@ -18,10 +18,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def ladder(club):
-    ladder = ladders.ladder_create(club=club, name="Ladder", reach=3)
-    ladder.players = _players(club, 3)
-    for player in ladder.players:
-        ladders.ladder_join(ladder=ladder, player=player)
+    players = members(club, 3)
+    ladder = ladder_of(club, players, reach=3)
+    ladder.players = players
     ladder.challenge = ladders.challenge_issue(ladder=ladder, by=ladder.players[2].user,
                                                challenged=ladder.players[0])
     return ladder
@@ -29,7 +28,7 @@ def ladder(club):
 
 @pytest.fixture
 def season(club):
-    a, b = _players(club, 2, start=20)
+    a, b = members(club, 2, start=20)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]],
                                    length=5)

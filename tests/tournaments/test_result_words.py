@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members, tournament_of
 from tournaments import services
 from tournaments.models import ResultReport, TournamentMatch
 
@@ -24,14 +24,8 @@ def _the_default_language_afterwards():
 
 @pytest.fixture
 def cup(club):
-    tournament = services.tournament_create(club=club, name="Cup", format="round_robin",
-                                            starts_on=datetime.date(2026, 11, 27))
-    for number in range(1, 5):
-        player = PlayerFactory(name=f"Spieler{number}", user=UserFactory(username=f"s{number}"))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    return tournament
+    return tournament_of(club, members(club, 4, name="Spieler{}", username="s{}"),
+                         format="round_robin", starts_on=datetime.date(2026, 11, 27))
 
 
 def _standings(client, cup, language):

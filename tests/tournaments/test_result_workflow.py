@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import formats, forms
 from tournaments.models import Fixture
 from tournaments.services import ladder as ladders
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def decided_challenge(club):
     ladder = ladders.ladder_create(club=club, name="Ladder", length=5)
-    players = _players(club, 3)
+    players = members(club, 3)
     for player in players:
         ladders.ladder_join(ladder=ladder, player=player)
     a, b, c = players
@@ -32,7 +32,7 @@ def decided_challenge(club):
 
 @pytest.fixture
 def fixture(club):
-    players = _players(club, 4)
+    players = members(club, 4)
     season = leagues.season_create(
         club=club, name="2026", starts_on=datetime.date(2026, 1, 5),
         ends_on=datetime.date(2026, 6, 30), divisions=[[p.pk for p in players]])

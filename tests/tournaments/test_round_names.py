@@ -10,7 +10,7 @@ from django.utils import translation
 from notifications.models import Notification
 from notifications.services.scan import notifications_scan
 from results.models import FinishedMatch
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members, tournament_of
 from tournaments import services
 from tournaments.models import Round, TournamentMatch
 
@@ -28,14 +28,8 @@ def _the_default_language_afterwards():
 @pytest.fixture
 def cup(club):
     """Eight entrants in a single elimination: round 1, semi-finals, final."""
-    tournament = services.tournament_create(club=club, name="Cup",
-                                            starts_on=datetime.date(2026, 11, 27))
-    for number in range(1, 9):
-        player = PlayerFactory(name=f"P{number}", user=UserFactory(username=f"p{number}"))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    services.tournament_start(tournament=tournament)
-    return tournament
+    return tournament_of(club, members(club, 8, name="P{}", username="p{}"),
+                         starts_on=datetime.date(2026, 11, 27))
 
 
 def _names(tournament) -> list[str]:

@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import selectors_rounds, services
 from tournaments.models import Tournament, TournamentMatch
 
@@ -17,7 +17,7 @@ def _event(club, count, fmt, **settings):
     tournament = services.tournament_create(
         club=club, name="Round robin", format=fmt, starts_on=datetime.date(2026, 11, 28),
         options={"format_settings": settings, "lengths": {"main": 5}})
-    players = _players(club, count)
+    players = members(club, count)
     for player in players:
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)

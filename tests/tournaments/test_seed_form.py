@@ -8,7 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members_named, tournament_of
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -16,13 +16,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(club):
-    tournament = services.tournament_create(club=club, name="Friday KO",
-                                            starts_on=datetime.date(2026, 11, 27))
-    for name in ("Ann", "Ben", "Cat", "Dan"):
-        player = PlayerFactory(name=name, user=UserFactory(username=name.lower()))
-        MembershipFactory(club=club, player=player)
-        services.entry_add(tournament=tournament, player=player)
-    return tournament
+    return tournament_of(club, members_named(club, "Ann", "Ben", "Cat", "Dan"),
+                         name="Friday KO", starts_on=datetime.date(2026, 11, 27), start=False)
 
 
 def _seed(client, event, data):

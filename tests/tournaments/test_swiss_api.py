@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import services
 from tournaments.models import Challenge, Fixture
 from tournaments.services import ladder as ladders
@@ -24,7 +24,7 @@ def api():
 def _swiss(club, count=4):
     tournament = services.tournament_create(club=club, name="Swiss", format="swiss",
                                             starts_on=datetime.date(2026, 11, 28))
-    for player in _players(club, count):
+    for player in members(club, count):
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)
     return tournament
@@ -61,7 +61,7 @@ def test_the_director_publishes_the_proposed_round(api, club, alice):
 
 def test_a_ladder_challenge_and_its_result_through_the_api(api, club, alice):
     ladder = ladders.ladder_create(club=club, name="Ladder")
-    top, low = _players(club, 2)
+    top, low = members(club, 2)
     for p in (top, low):
         ladders.ladder_join(ladder=ladder, player=p)
     api.force_authenticate(low.user)
@@ -81,7 +81,7 @@ def test_a_ladder_challenge_and_its_result_through_the_api(api, club, alice):
 
 
 def test_a_league_fixture_reported_and_confirmed_through_the_api(api, club):
-    a, b = _players(club, 2)
+    a, b = members(club, 2)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]],
                                    length=5)

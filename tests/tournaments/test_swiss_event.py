@@ -9,7 +9,7 @@ import pytest
 
 from audit.models import AuditEntry
 from results.models import FinishedMatch
-from tests.factories import MembershipFactory, PlayerFactory, UserFactory
+from tests.factories import members
 from tournaments import selectors_rounds, services
 from tournaments.models import Entry, Tournament, TournamentMatch
 from tournaments.services import rounds
@@ -18,21 +18,11 @@ pytestmark = pytest.mark.django_db
 MatchStatus = TournamentMatch.Status
 
 
-def _players(club, count, start=1):
-    players = []
-    for number in range(start, start + count):
-        user = UserFactory(username=f"s{number}")
-        player = PlayerFactory(name=f"Seed {number:02d}", user=user)
-        MembershipFactory(club=club, player=player)
-        players.append(player)
-    return players
-
-
 def _event(club, count, fmt="swiss", **settings):
     tournament = services.tournament_create(
         club=club, name="Swiss night", format=fmt, starts_on=datetime.date(2026, 11, 28),
         options={"format_settings": settings, "lengths": {"main": 5}})
-    players = _players(club, count)
+    players = members(club, count)
     for player in players:
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)
@@ -75,7 +65,7 @@ def test_a_23_player_swiss_with_a_withdrawal_and_a_late_entry(club):
     # Seed 5 withdraws after round 1; a late entry (seed 24) joins for round 2.
     services.entry_withdraw(entry=Entry.objects.get(tournament=tournament,
                                                     player=by_seed[5]))
-    (late,) = _players(club, 1, start=24)
+    (late,) = members(club, 1, start=24)
     rounds.entry_add_late(tournament=tournament, player=late)
     second = rounds.swiss_round_preview(tournament=tournament)
     # 23 players again: the bye to a player without one, the lowest ranked: the late
@@ -247,7 +237,7 @@ def test_a_late_entry_with_half_points_counts_them_in_the_standings(club):
     tournament, players = _event(club, 4, late_half_points=True)
     _pair(tournament)
     _play(tournament, 1)
-    (late,) = _players(club, 1, start=5)
+    (late,) = members(club, 1, start=5)
     rounds.entry_add_late(tournament=tournament, player=late)
     table = selectors_rounds.standings_table(tournament=tournament)
     row = next(r for r in table["rows"] if r["player_id"] == late.pk)

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
-from tests.tournaments.test_swiss_event import _players
+from tests.factories import members
 from tournaments import services
 from tournaments.models import Challenge, Fixture, TournamentMatch
 from tournaments.services import ladder as ladders
@@ -24,7 +24,7 @@ MatchStatus = TournamentMatch.Status
 def _event(club, fmt="swiss", count=6):
     tournament = services.tournament_create(club=club, name="Swiss night", format=fmt,
                                             starts_on=datetime.date(2026, 11, 28))
-    for player in _players(club, count):
+    for player in members(club, count):
         services.entry_add(tournament=tournament, player=player)
     services.tournament_start(tournament=tournament)
     return tournament
@@ -104,7 +104,7 @@ def test_public_pages_are_open_to_everyone(client, club, persona, request):
     ladder = ladders.ladder_create(club=club, name="Ladder")
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1),
-                                   divisions=[[p.pk for p in _players(club, 2, start=50)]])
+                                   divisions=[[p.pk for p in members(club, 2, start=50)]])
     if persona:
         client.force_login(request.getfixturevalue(persona))
     for url in (_url(tournament, "standings"), _url(ladder, "ladder"),
@@ -115,7 +115,7 @@ def test_public_pages_are_open_to_everyone(client, club, persona, request):
 
 def test_a_ladder_challenge_from_the_web(client, club):
     ladder = ladders.ladder_create(club=club, name="Ladder")
-    first, second = _players(club, 2)
+    first, second = members(club, 2)
     for p in (first, second):
         ladders.ladder_join(ladder=ladder, player=p)
     client.force_login(second.user)
@@ -141,7 +141,7 @@ def test_a_player_cannot_enter_a_ladder_result_as_the_director(client, club, bob
 
 
 def test_a_league_fixture_reported_and_confirmed_from_the_web(client, club, alice):
-    a, b = _players(club, 2)
+    a, b = members(club, 2)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1),
                                    divisions=[[a.pk, b.pk]], length=5)
@@ -160,7 +160,7 @@ def test_a_league_fixture_reported_and_confirmed_from_the_web(client, club, alic
 
 
 def test_only_admins_start_a_league_season(client, club, bob):
-    a, b = _players(club, 2)
+    a, b = members(club, 2)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]])
     client.force_login(bob)
@@ -187,7 +187,7 @@ def test_a_player_cannot_create_a_ladder(client, club, bob):
 
 
 def test_an_admin_drafts_a_season_from_members_names(client, club, alice):
-    players = _players(club, 4)
+    players = members(club, 4)
     client.force_login(alice)
     response = client.post(reverse("tournaments:leagues", args=[club.slug]), {
         "name": "2027", "starts_on": "2027-01-04", "ends_on": "2027-06-30",
@@ -204,7 +204,7 @@ def test_an_admin_drafts_a_season_from_members_names(client, club, alice):
 
 
 def test_a_season_with_a_stranger_s_name_is_refused(client, club, alice):
-    _players(club, 1)
+    members(club, 1)
     client.force_login(alice)
     response = client.post(reverse("tournaments:leagues", args=[club.slug]), {
         "name": "2027", "starts_on": "2027-01-04", "ends_on": "2027-06-30",
@@ -233,7 +233,7 @@ def test_the_knockout_pages_link_a_swiss_to_its_standings_and_pairing(client, cl
 def test_the_ladder_page_reads_in_a_fixed_number_of_queries(client, club,
                                                           django_assert_max_num_queries):
     ladder = ladders.ladder_create(club=club, name="Ladder")
-    players = _players(club, 12)
+    players = members(club, 12)
     for p in players:
         ladders.ladder_join(ladder=ladder, player=p)
     for low, high in ((3, 1), (6, 4), (9, 7)):
@@ -246,7 +246,7 @@ def test_the_ladder_page_reads_in_a_fixed_number_of_queries(client, club,
 
 def test_the_league_page_reads_in_a_fixed_number_of_queries(client, club, alice,
                                                           django_assert_max_num_queries):
-    players = _players(club, 12)
+    players = members(club, 12)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1),
                                    divisions=[[p.pk for p in players[:6]],
@@ -260,7 +260,7 @@ def test_the_league_page_reads_in_a_fixed_number_of_queries(client, club, alice,
 
 
 def test_the_director_enters_a_walkover_from_the_league_page(client, club, alice):
-    a, b = _players(club, 2)
+    a, b = members(club, 2)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]])
     leagues.season_start(season=season)
@@ -273,7 +273,7 @@ def test_the_director_enters_a_walkover_from_the_league_page(client, club, alice
 
 
 def test_a_referee_corrects_a_league_result_from_the_page_with_a_reason(client, club, carol):
-    a, b = _players(club, 2)
+    a, b = members(club, 2)
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1), divisions=[[a.pk, b.pk]],
                                    length=5)
@@ -305,7 +305,7 @@ def test_ladder_and_league_pages_lead_back_to_the_club_and_their_lists(client, c
     ladder = ladders.ladder_create(club=club, name="Ladder")
     season = leagues.season_create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1),
                                    ends_on=datetime.date(2026, 6, 1),
-                                   divisions=[[p.pk for p in _players(club, 2, start=50)]])
+                                   divisions=[[p.pk for p in members(club, 2, start=50)]])
     club_url = reverse("clubs:detail", args=[club.slug])
     ladder_page = client.get(_url(ladder, "ladder")).content.decode()
     league_page = client.get(_url(season, "league")).content.decode()
