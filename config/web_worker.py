@@ -49,8 +49,12 @@ WS_MAX_SIZE = 4096
 
 #: uvicorn's settings for the sockets (``uvicorn.Config``): no lifespan (Django's application
 #: does not speak it), no proxy headers, small frames, no compression.
-CONFIG_KWARGS = {"lifespan": "off", "proxy_headers": False, "ws_max_size": WS_MAX_SIZE,
-                 "ws_per_message_deflate": False}
+CONFIG_KWARGS = {
+    "lifespan": "off",
+    "proxy_headers": False,
+    "ws_max_size": WS_MAX_SIZE,
+    "ws_per_message_deflate": False,
+}
 
 #: How long a stopping worker waits for its sockets to close after saying 1012 (seconds).
 SOCKETS_CLOSE_TIMEOUT = 5.0
@@ -67,8 +71,9 @@ def is_websocket_upgrade(headers) -> bool:
         if name == "UPGRADE":
             upgrade = upgrade or value.strip().lower() == "websocket"
         elif name == "CONNECTION":
-            connection = connection or any(token.strip().lower() == "upgrade"
-                                           for token in value.split(","))
+            connection = connection or any(
+                token.strip().lower() == "upgrade" for token in value.split(",")
+            )
     return upgrade and connection
 
 
@@ -89,8 +94,9 @@ class WebWorker(ThreadWorker):
     def check_config(cls, cfg, log):
         super().check_config(cfg, log)
         if cfg.is_ssl:
-            raise RuntimeError("bin/web serves plain HTTP: terminate TLS in the proxy "
-                               "in front of it")
+            raise RuntimeError(
+                "bin/web serves plain HTTP: terminate TLS in the proxy in front of it"
+            )
 
     # --- start: the application, the event loop, the threads
 
@@ -100,8 +106,10 @@ class WebWorker(ThreadWorker):
         mapping = getattr(self.asgi, "application_mapping", {})
         handler = getattr(mapping.get("http"), "wsgi", None)
         if handler is None:
-            raise RuntimeError("config.web_worker.WebWorker serves an ASGI application whose "
-                               "'http' is config.web_http.WsgiHttp (config.asgi:application)")
+            raise RuntimeError(
+                "config.web_worker.WebWorker serves an ASGI application whose "
+                "'http' is config.web_http.WsgiHttp (config.asgi:application)"
+            )
         self.wsgi = handler
 
     def run(self):
@@ -112,8 +120,11 @@ class WebWorker(ThreadWorker):
             self._stop_sockets()
 
     def get_thread_pool(self):
-        return ThreadPoolExecutor(max_workers=self.cfg.threads, thread_name_prefix="web-http",
-                                  initializer=self._http_thread)
+        return ThreadPoolExecutor(
+            max_workers=self.cfg.threads,
+            thread_name_prefix="web-http",
+            initializer=self._http_thread,
+        )
 
     def _http_thread(self):
         # async_to_sync in a view runs its coroutine on the sockets' loop (asgiref looks for
@@ -125,14 +136,17 @@ class WebWorker(ThreadWorker):
         import uvicorn
         from uvicorn.server import ServerState
 
-        for name, log in (("uvicorn.error", self.log.error_log),
-                          ("uvicorn.access", self.log.access_log)):
+        for name, log in (
+            ("uvicorn.error", self.log.error_log),
+            ("uvicorn.access", self.log.access_log),
+        ):
             logger = logging.getLogger(name)
             logger.handlers = log.handlers
             logger.setLevel(log.level)
             logger.propagate = False
-        self.uvicorn = uvicorn.Config(self.asgi, log_config=None,
-                                      timeout_keep_alive=self.cfg.keepalive, **CONFIG_KWARGS)
+        self.uvicorn = uvicorn.Config(
+            self.asgi, log_config=None, timeout_keep_alive=self.cfg.keepalive, **CONFIG_KWARGS
+        )
         self.uvicorn.load()
         self.server_state = ServerState()
         protocol_class = self.uvicorn.ws_protocol_class
@@ -156,8 +170,7 @@ class WebWorker(ThreadWorker):
             self.loop = uvloop.new_event_loop()
         except ImportError:  # pragma: no cover - uvicorn[standard] brings it
             self.loop = asyncio.new_event_loop()
-        self.loop_thread = threading.Thread(target=self._run_loop, name="web-sockets",
-                                            daemon=True)
+        self.loop_thread = threading.Thread(target=self._run_loop, name="web-sockets", daemon=True)
         self.loop_thread.start()
 
     def _run_loop(self):
@@ -193,7 +206,8 @@ class WebWorker(ThreadWorker):
     def _adopt(self, sock, request: bytes):
         """On the loop: serve the socket with uvicorn's WebSocket protocol."""
         task = self.loop.create_task(
-            self.loop.connect_accepted_socket(lambda: self.protocol(request), sock))
+            self.loop.connect_accepted_socket(lambda: self.protocol(request), sock)
+        )
         task.add_done_callback(self._adopted)
 
     def _adopted(self, task):
@@ -217,8 +231,9 @@ class WebWorker(ThreadWorker):
         for connection in list(self.server_state.connections):
             connection.shutdown()
         deadline = self.loop.time() + SOCKETS_CLOSE_TIMEOUT
-        while (self.server_state.connections or self.server_state.tasks) \
-                and self.loop.time() < deadline:
+        while (
+            self.server_state.connections or self.server_state.tasks
+        ) and self.loop.time() < deadline:
             await asyncio.sleep(0.05)
         for task in list(self.server_state.tasks):
             task.cancel()
