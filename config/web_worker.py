@@ -37,8 +37,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import mmap
 import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
@@ -62,6 +64,16 @@ SOCKETS_CLOSE_TIMEOUT = 5.0
 #: ``handle_request``'s answer when the connection went to the event loop: not kept alive
 #: by gthread, not closed either.
 HANDED_OVER = object()
+
+#: A process holding more connections than another waits this long before it accepts a new
+#: one, so that the other (awake on the same listening socket) takes it.
+ACCEPT_DEFER = 0.020
+
+#: Each process's count of HTTP connections, for its siblings to read: (pid, count) in a
+#: slot per process (its age, modulo the slots), in memory shared by the processes forked
+#: from the master (which imports this module before forking).
+BOARD_SLOTS = 64
+_BOARD = mmap.mmap(-1, BOARD_SLOTS * 16)
 
 
 def is_websocket_upgrade(headers) -> bool:
@@ -117,6 +129,7 @@ class WebWorker(ThreadWorker):
         try:
             super().run()
         finally:
+            self._board[self._slot] = self._board[self._slot + 1] = 0
             self._stop_sockets()
 
     def get_thread_pool(self):
@@ -177,12 +190,85 @@ class WebWorker(ThreadWorker):
         asyncio.set_event_loop(self.loop)
         self.loop.run_forever()
 
+    # --- connections: to the idlest process
+
+    def init_process(self):
+        self._board = memoryview(_BOARD).cast("q")
+        self._slot = 2 * (self.age % BOARD_SLOTS)
+        self._accept_paused_until = 0.0
+        self._waited = False
+        self._publish()
+        super().init_process()
+
+    def _publish(self):
+        self._board[self._slot] = self.pid
+        self._board[self._slot + 1] = self.nr_conns
+
+    def _fewest_elsewhere(self):
+        """The fewest connections a sibling process holds (None: no sibling)."""
+        fewest = None
+        board = self._board
+        for slot in range(0, len(board), 2):
+            pid = board[slot]
+            if not pid or pid == self.pid or slot == self._slot:
+                continue
+            try:
+                os.kill(pid, 0)
+            except OSError:  # gone (a worker killed without cleaning up)
+                continue
+            count = board[slot + 1]
+            fewest = count if fewest is None else min(fewest, count)
+        return fewest
+
+    def accept(self, listener):
+        """A connection goes to whichever process takes it first, and a kept-alive one
+        stays there: left to chance, one process of two may hold every connection of a
+        client and leave the other idle (a process runs one thread's Python at a time).
+        A process that holds more connections than a sibling pauses before accepting, so
+        that the sibling takes it; after the pause it takes what is still waiting."""
+        if not self._waited:
+            fewest = self._fewest_elsewhere()
+            if fewest is not None and fewest < self.nr_conns:
+                self._accept_paused_until = time.monotonic() + ACCEPT_DEFER
+                self.set_accept_enabled(False)
+                return
+        self._waited = False
+        super().accept(listener)
+        self._publish()
+
+    def set_accept_enabled(self, enabled):
+        if enabled and self._accept_paused_until:
+            return  # wait_for_and_dispatch_events ends the pause
+        super().set_accept_enabled(enabled)
+
+    def wait_for_and_dispatch_events(self, timeout):
+        if self._accept_paused_until:
+            pause = self._accept_paused_until - time.monotonic()
+            if pause > 0:
+                timeout = min(timeout, pause)
+            else:
+                self._accept_paused_until = 0.0
+                if self.alive and self.nr_conns < self.worker_connections:
+                    # The connection is this process's if no other took it meanwhile.
+                    self._waited = True
+                    self.set_accept_enabled(True)
+        waited = self._waited
+        super().wait_for_and_dispatch_events(timeout)
+        if waited:
+            self._waited = False
+        self._publish()
+
     # --- HTTP: a WebSocket upgrade leaves for the loop; the rest as gthread serves it
 
     def handle_request(self, req, conn):
         if is_websocket_upgrade(req.headers):
             self._hand_over(req, conn)
             return HANDED_OVER
+        fewest = self._fewest_elsewhere()
+        if fewest is not None and self.nr_conns >= fewest + 2:
+            # Two connections more than a sibling: this answer says "Connection: close", and
+            # the client's next connection goes to the sibling (``accept``).
+            req.must_close = True
         return super().handle_request(req, conn)
 
     def _keepalive_after(self, conn, keepalive):
