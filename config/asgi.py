@@ -1,11 +1,12 @@
 """The ASGI application: Django for HTTP, Channels for the WebSockets of live play.
 
-Served in production by ``bin/web`` (gunicorn with uvicorn workers), in development by
-Daphne (``manage.py runserver`` with ``daphne`` installed). HTTP goes to Django's WSGI
-handler in a worker thread (``config.web_http``: a page costs what it costs under a plain
-sync server), the sockets to Channels. The WebSocket routes are the
-apps' ``urls_socket`` modules; the session cookie signs the socket in, and its Origin must
-be one of ALLOWED_HOSTS.
+Served in production by ``bin/web``, whose worker (``config/web_worker.py``) answers HTTP
+itself with this application's WSGI handler (``http.wsgi``) in its threads, as a plain
+threaded WSGI server does, and gives only the sockets to this application. In development
+Daphne serves it whole (``manage.py runserver`` with ``daphne`` installed): HTTP goes to
+Django's WSGI handler in a worker thread (``config.web_http``), the sockets to Channels. The
+WebSocket routes are the apps' ``urls_socket`` modules; the session cookie signs the socket
+in, and its Origin must be one of ALLOWED_HOSTS.
 """
 
 import os

@@ -99,7 +99,7 @@ NAMED = {
     "config/settings.py": "config", "config/celery.py": "config",
     "ops/health.py": "views", "config/asgi.py": "config", "config/wsgi.py": "config",
     "config/converters.py": "urls",  # the <id:...> path converter and the id routers
-    "config/web_worker.py": "config",  # bin/web's gunicorn worker class (uvicorn's)
+    "config/web_worker.py": "config",  # bin/web's gunicorn worker class (threads + sockets)
     "config/logs.py": "config",  # LOGGING_CONFIG: the filter keeping tokens out of logs
     "accounts/addresses.py": "selectors",  # an address's stored form (no writes, no query)
     "config/web_http.py": "config",  # bin/web's HTTP: Django's WSGI handler in a thread
