@@ -174,7 +174,8 @@ class OfficialListsApi(APIView):
         data.is_valid(raise_exception=True)
         published = official_list_publish(federation=federation,
                                           period=data.validated_data["period"],
-                                          by=getattr(request.user, "player", None))
+                                          by=getattr(request.user, "player", None),
+                                          actor=request.user)
         return Response(OfficialListDetailOutput(_list_answer(published, rows=True)).data,
                         status=status.HTTP_201_CREATED)
 
