@@ -47,11 +47,12 @@ def day_end(day: datetime.date) -> datetime.datetime:
 
 
 def listed_clubs(federation: Federation, day: datetime.date) -> dict[int, list[str]]:
-    """Each player in a member club on ``day`` (current memberships): their clubs' slugs.
-    The others are guests: rated in the background, not listed."""
+    """Each player in a member club on ``day`` (the memberships of that day: a player who
+    moved shows the club they were in then): their clubs' slugs. The others are guests:
+    rated in the background, not listed."""
     clubs = FederationClub.objects.filter(federation=federation).members_on(day)
     found: dict[int, list[str]] = defaultdict(list)
-    for player, slug in (Membership.objects.active()
+    for player, slug in (Membership.objects.on(day)
                          .filter(club__in=clubs.values("club_id"))
                          .order_by("club__slug").values_list("player_id", "club__slug")):
         found[player].append(slug)

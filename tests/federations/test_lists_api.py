@@ -9,6 +9,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from clubs.models import Membership
 from ratings import core
 from ratings.models import OfficialList
 from tests.factories import MembershipFactory, PlayerFactory
@@ -64,6 +65,20 @@ def test_an_as_of_that_is_not_a_date_is_refused(client, world):
     answer = client.get(url("national-ratings-api"), {"as_of": "last tuesday"})
     assert answer.status_code == 400
     assert "YYYY-MM-DD" in answer.json()["detail"]
+
+
+def test_as_of_lists_the_clubs_of_that_day_for_a_player_who_moved(client, world):
+    Membership.objects.filter(player=world.ben, club=world.club).update(
+        is_active=False, ended_at=at(2026, 4, 1, 9))
+    moved = MembershipFactory(club=world.other_club, player=world.ben)
+    Membership.objects.filter(pk=moved.pk).update(joined_at=at(2026, 4, 1, 18))
+
+    def clubs(day):
+        rows = client.get(url("national-ratings-api"), {"as_of": day}).json()["results"]
+        return next(r["clubs"] for r in rows if r["name"] == "Ben")
+
+    assert clubs("2026-03-31") == ["riverside"]
+    assert clubs("2026-04-02") == ["hilltop"]
 
 
 def test_the_rating_officer_publishes_a_numbered_frozen_list(rating_officer, world):
@@ -151,7 +166,8 @@ def test_the_csv_export_neutralises_formulas(rating_officer, world, club,
                                              django_capture_on_commit_callbacks):
     w = world
     rogue = PlayerFactory(name="=HYPERLINK(1)")
-    MembershipFactory(club=club, player=rogue)
+    joined = MembershipFactory(club=club, player=rogue)  # a member in March (the lists' day)
+    Membership.objects.filter(pk=joined.pk).update(joined_at=at(2026, 3, 1, 0))
     with django_capture_on_commit_callbacks(execute=True):
         play(club, rogue, w.ann, rogue, at(2026, 3, 3))
     publish(rating_officer, "2026-03")
