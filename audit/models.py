@@ -36,6 +36,14 @@ class Action(models.TextChoices):
     FEDERATION_LEFT = "federation_left", gettext_lazy("Club left a federation")
     RATED_POLICY_CHANGED = ("rated_policy_changed",
                             gettext_lazy("Club's rated-match policy changed"))
+    FEDERATION_ROLE_GRANTED = ("federation_role_granted",
+                               gettext_lazy("Federation role granted"))
+    FEDERATION_ROLE_REVOKED = ("federation_role_revoked",
+                               gettext_lazy("Federation role revoked"))
+    FEDERATION_POLICY_CHANGED = ("federation_policy_changed",
+                                 gettext_lazy("Federation's rated-match policy changed"))
+    OFFICIAL_LIST_PUBLISHED = ("official_list_published",
+                               gettext_lazy("Official rating list published"))
 
 
 #: Corrections that must say why (the others, such as a role change, may).
@@ -50,8 +58,15 @@ class AuditEntry(AppendOnlyModel):
 
     append_only_message = "The audit log is append-only."
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT,
+    #: The club whose log the entry is in; a federation's own act (its roles, its policy,
+    #: its official lists) has none. A club's joining, refusal or leaving is in both logs.
+    club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.PROTECT,
                              related_name="audit_entries", verbose_name=gettext_lazy("club"))
+    #: The federation whose log the entry is in (named by string, as the clubs are: the
+    #: audit log imports no app above it).
+    federation = models.ForeignKey("federations.Federation", null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="audit_entries",
+                                   verbose_name=gettext_lazy("federation"))
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="+",
                               verbose_name=gettext_lazy("actor"))
@@ -78,12 +93,18 @@ class AuditEntry(AppendOnlyModel):
         verbose_name_plural = gettext_lazy("audit entries")
         indexes = [
             models.Index(fields=["club", "-created_at"], name="audit_entry_club_time"),
+            models.Index(fields=["federation", "-created_at"],
+                         name="audit_entry_federation_time"),
             models.Index(fields=["target_type", "target_id"], name="audit_entry_target"),
         ]
         constraints = [
             models.CheckConstraint(
                 condition=~Q(action__in=[str(a) for a in REASON_REQUIRED]) | ~Q(reason=""),
                 name="audit_auditentry_reason_required",
+            ),
+            models.CheckConstraint(
+                condition=Q(club__isnull=False) | Q(federation__isnull=False),
+                name="audit_auditentry_in_a_log",
             ),
         ]
 

@@ -1,5 +1,7 @@
 """The audit log in the referees' admin: one place, read-only, filtered by club, action,
-kind of object and date; each club's admins and referees see only their clubs' entries.
+kind of object and date; each club's admins and referees see only their clubs' entries (a
+federation's own entries, without a club, only a superuser here; the federation's admins read
+them on its page).
 
 Registered by the clubs app (``clubs/admin.py`` imports this module): the scoping by club is
 the clubs app's, and the audit log (floor 1) imports no app above it."""
@@ -16,13 +18,14 @@ from .admin_scoping import ClubScopedAdmin
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ClubScopedAdmin):
     scope_role = "referee"
-    list_display = ["created_at", "club", "actor_name", "action", "target_link", "reason"]
+    list_display = ["created_at", "club", "federation", "actor_name", "action", "target_link",
+                    "reason"]
     list_filter = ["action", "club", "target_type", ("created_at", admin.DateFieldListFilter)]
     search_fields = ["reason", "actor_name", "target_label"]
-    list_select_related = ["club", "target_type"]
+    list_select_related = ["club", "federation", "target_type"]
     date_hierarchy = "created_at"
-    readonly_fields = ["created_at", "club", "actor", "actor_name", "action", "target_type",
-                       "target_id", "target_label", "reason", "before", "after"]
+    readonly_fields = ["created_at", "club", "federation", "actor", "actor_name", "action",
+                       "target_type", "target_id", "target_label", "reason", "before", "after"]
     fields = readonly_fields
 
     def has_add_permission(self, request):

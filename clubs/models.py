@@ -1,9 +1,12 @@
 """Clubs, the people who play in them, and their roles."""
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 
@@ -63,6 +66,15 @@ class MembershipQuerySet(models.QuerySet):
 
     def ended(self) -> "MembershipQuerySet":
         return self.exclude(ACTIVE)
+
+    def on(self, day: datetime.date) -> "MembershipQuerySet":
+        """The memberships current on ``day`` (a date, in the site's time zone): begun by
+        its end (``joined_at``) and current, or ended on it or later (``ended_at``). One
+        ended before the end dates were kept, with none, is not (nor an imported guest's,
+        never current)."""
+        start = timezone.make_aware(datetime.datetime.combine(day, datetime.time()))
+        return self.filter(joined_at__lt=start + datetime.timedelta(days=1)).filter(
+            ACTIVE | Q(ended_at__gte=start))
 
     def of_club(self, club: "Club | int") -> "MembershipQuerySet":
         return self.filter(club=club)
@@ -130,6 +142,9 @@ class Membership(models.Model):
                             verbose_name=gettext_lazy("role"))
     is_active = models.BooleanField(default=True, verbose_name=gettext_lazy("is active"))
     joined_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("joined at"))
+    #: When it ended (``membership_end``); empty while current, and for a membership ended
+    #: before the dates were kept. A lists "as of" a day reads both (``objects.on(day)``).
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("ended at"))
 
     objects = MembershipQuerySet.as_manager()
 
@@ -145,6 +160,8 @@ class Membership(models.Model):
                 condition=Q(role__in=["admin", "referee", "player"]),
                 name="clubs_membership_role_valid",
             ),
+            models.CheckConstraint(condition=Q(is_active=False) | Q(ended_at__isnull=True),
+                                   name="clubs_membership_current_has_no_end"),
         ]
 
     def __str__(self) -> str:

@@ -3,6 +3,7 @@ federations and its narrowing of their policies."""
 
 from django.db.models import Prefetch
 
+from audit.models import AuditEntry
 from clubs.models import Club, Membership
 
 from .core import policy
@@ -63,3 +64,14 @@ def clubs_user_admins(*, user) -> set[int]:
         return set()
     return set(Membership.objects.active().filter(player__user=user, role="admin")
                .values_list("club_id", flat=True))
+
+
+#: The federation's log page shows its latest entries (older ones: the admin, a superuser).
+AUDIT_SHOWN = 200
+
+
+def federation_audit(*, federation: Federation) -> list[AuditEntry]:
+    """The federation's audit log, newest first: its roles, its policy, its official lists,
+    and the clubs that applied, joined, were refused or left (one query)."""
+    return list(AuditEntry.objects.filter(federation=federation)
+                .select_related("club").order_by("-created_at", "-pk")[:AUDIT_SHOWN])

@@ -101,7 +101,8 @@ def federation_club_apply(*, federation: Federation, club: Club, actor) -> Feder
     except IntegrityError as error:  # the constraint, should the lock ever be bypassed
         raise Refusal(gettext("%(club)s has already applied to %(federation)s.")
                       % {"club": club.name, "federation": federation.name}) from error
-    audit_record(club_id=club.pk, actor=actor, action=AuditEntry.Action.FEDERATION_APPLIED,
+    audit_record(club_id=club.pk, federation_id=federation.pk, actor=actor,
+                 action=AuditEntry.Action.FEDERATION_APPLIED,
                  target=link, after={"federation": federation.slug, "status": link.status})
     return link
 
@@ -121,7 +122,8 @@ def federation_club_accept(*, federation: Federation, club: Club, actor,
     link = _application(federation, club)
     link.status, link.joined_on = Status.MEMBER, on or timezone.localdate()
     link.save(update_fields=["status", "joined_on"])
-    audit_record(club_id=club.pk, actor=actor, action=AuditEntry.Action.FEDERATION_ACCEPTED,
+    audit_record(club_id=club.pk, federation_id=federation.pk, actor=actor,
+                 action=AuditEntry.Action.FEDERATION_ACCEPTED,
                  target=link, before={"status": Status.APPLIED},
                  after={"status": link.status, "joined_on": link.joined_on.isoformat()})
     _bump([club.pk])
@@ -133,7 +135,8 @@ def federation_club_refuse(*, federation: Federation, club: Club, actor) -> Fede
     link = _application(federation, club)
     link.status = Status.REFUSED
     link.save(update_fields=["status"])
-    audit_record(club_id=club.pk, actor=actor, action=AuditEntry.Action.FEDERATION_REFUSED,
+    audit_record(club_id=club.pk, federation_id=federation.pk, actor=actor,
+                 action=AuditEntry.Action.FEDERATION_REFUSED,
                  target=link, before={"status": Status.APPLIED}, after={"status": link.status})
     return link
 
@@ -151,7 +154,8 @@ def federation_club_leave(*, federation: Federation, club: Club, actor,
         raise Refusal(gettext("A club cannot leave before the day it joined."))
     link.status, link.left_on = Status.LEFT, left_on
     link.save(update_fields=["status", "left_on"])
-    audit_record(club_id=club.pk, actor=actor, action=AuditEntry.Action.FEDERATION_LEFT,
+    audit_record(club_id=club.pk, federation_id=federation.pk, actor=actor,
+                 action=AuditEntry.Action.FEDERATION_LEFT,
                  target=link, before={"status": Status.MEMBER},
                  after={"status": link.status, "left_on": left_on.isoformat()})
     _bump([club.pk])
@@ -161,23 +165,38 @@ def federation_club_leave(*, federation: Federation, club: Club, actor,
 # --------------------------------------------------------------------------- officers
 
 
+def _role_text(player: Player, role: str) -> dict:
+    return {"player": player.pk, "name": player.name, "role": role}
+
+
 @transaction.atomic
-def federation_role_grant(*, federation: Federation, player: Player, role: str
-                          ) -> FederationRole:
+def federation_role_grant(*, federation: Federation, player: Player, role: str,
+                          actor=None) -> FederationRole:
+    """The role granted (once: granting it again changes nothing and logs nothing)."""
     if role not in FederationRole.Role.values:
         raise Refusal(gettext("Unknown role %(role)s: use one of %(known)s.")
                       % {"role": role, "known": ", ".join(FederationRole.Role.values)})
-    granted, _ = FederationRole.objects.get_or_create(federation=federation, player=player,
-                                                      role=role)
+    granted, created = FederationRole.objects.get_or_create(federation=federation,
+                                                            player=player, role=role)
+    if created:
+        audit_record(federation_id=federation.pk, actor=actor,
+                     action=AuditEntry.Action.FEDERATION_ROLE_GRANTED, target=granted,
+                     after=_role_text(player, role))
     return granted
 
 
 @transaction.atomic
-def federation_role_revoke(*, federation: Federation, player: Player, role: str) -> None:
+def federation_role_revoke(*, federation: Federation, player: Player, role: str,
+                           actor=None) -> None:
     held = FederationRole.objects.select_for_update().filter(federation=federation, role=role)
     if role == FederationRole.Role.ADMIN and [p for p in held if p.player_id != player.pk] == []:
         raise Refusal(gettext("A federation must keep at least one admin."))
-    held.filter(player=player).delete()
+    for revoked in held.filter(player=player):
+        # (the entry names the row before it goes: its id stays the log's reference)
+        audit_record(federation_id=federation.pk, actor=actor,
+                     action=AuditEntry.Action.FEDERATION_ROLE_REVOKED, target=revoked,
+                     before=_role_text(player, role))
+        revoked.delete()
 
 
 # --------------------------------------------------------------------------- policies
@@ -204,11 +223,17 @@ def _store(row: RatedPolicy, rules: policy.Rules) -> dict:
 
 
 @transaction.atomic
-def federation_policy_update(*, federation: Federation, values: dict) -> RatedPolicy:
+def federation_policy_update(*, federation: Federation, values: dict,
+                             actor=None) -> RatedPolicy:
     """The federation's policy replaced by ``values`` (``POLICY_FIELDS``)."""
     rules = _rules(values)
     row, _ = RatedPolicy.objects.select_for_update().get_or_create(federation=federation)
-    _store(row, rules)
+    before = _store(row, rules)
+    after = {name: getattr(row, name) for name in POLICY_FIELDS}
+    if after != before:
+        audit_record(federation_id=federation.pk, actor=actor,
+                     action=AuditEntry.Action.FEDERATION_POLICY_CHANGED, target=row,
+                     before=before, after=after)
     _bump(_member_club_ids(federation))
     return row
 

@@ -84,3 +84,13 @@ def federation_club_decide(request, slug: str, club: str, decision: str):
     return _done(request, slug, lambda: write(federation=federation, club=member,
                                               actor=request.user),
                  done % {"club": member.name, "federation": federation.name})
+
+
+@login_required
+def federation_audit(request, slug: str):
+    """The federation's audit log: its admins only (each federation's own entries)."""
+    federation = federation_for_admin(user=request.user, slug=slug)
+    return render(request, "federations/manage/audit.html", {
+        "federation": federation,
+        "entries": selectors.federation_audit(federation=federation),
+        "shown": selectors.AUDIT_SHOWN})

@@ -11,6 +11,8 @@ from games.engine import Phase
 from live.core import Action, LiveMatchPlay, Settings
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_match_for_viewer
+from results.models import FinishedMatch
+from results.selectors_rated import rated_forecast
 
 COMPUTER = "GNU Backgammon"
 #: Matches rebuilt lately, by (id, start time, version): a version names one state of one
@@ -31,6 +33,21 @@ def live_match_get(*, user, pk: int) -> LiveMatch:
         "club", "player_a", "player_b", "tournament_match__tournament",
         "tournament_match__round"), pk=pk)
     return live_match_for_viewer(user=user, match=match)
+
+
+def live_rated_forecast(*, match: LiveMatch) -> list[dict]:
+    """Before it ends: whether the match will be rated on each list it could enter, and
+    why (``results.selectors_rated``: the tournament page's forecast), as a tournament
+    match, a ladder challenge or a friendly played on the site. Nothing for practice
+    against the computer, money play or a finished match (its page shows the verdict)."""
+    if match.is_practice or not match.length or match.status != LiveMatch.Status.PLAYING:
+        return []
+    if match.tournament_match_id:
+        kind = match.tournament_match.tournament.format
+    else:
+        kind = "ladder" if match.challenge_id else "friendly"
+    return rated_forecast(club=match.club, kind=kind, length=match.length,
+                          venue=FinishedMatch.Venue.SITE)
 
 
 def live_match_list(*, club) -> QuerySet[LiveMatch]:

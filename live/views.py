@@ -168,8 +168,11 @@ def live_board(request, pk: int):
     played = selectors.live_match_play(match=match)
     if _waits_for_the_computer(request, match, played):
         services.computer_turn_send(match_id=match.pk)  # a turn lost on the way: again
-    return render(request, "live/public/board.html",
-                  _board_context(request, match, played))
+    return render(request, "live/public/board.html", {
+        **_board_context(request, match, played),
+        # Players know before they play whether the match is rated, and where (the page
+        # only: the partial the board and the club's screen refresh reads no policy).
+        "rated": selectors.live_rated_forecast(match=match)})
 
 
 def _waits_for_the_computer(request, match: LiveMatch, played: LiveMatchPlay) -> bool:

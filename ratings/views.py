@@ -328,17 +328,18 @@ def federation_ratings(request, slug: str):
     """A federation's national list as of a day (public, like the federation's page), with
     its official lists."""
     federation = federation_for_viewer(slug=slug)
-    error, day = "", national.as_of_day(None)
+    error, day, inactive = "", national.as_of_day(None), False
     try:
         day = national.as_of_day(request.GET.get("as_of"))
+        inactive = national.inactive_included(request.GET.get("inactive"))
     except Refusal as refusal:
         error = str(refusal)
-    rows = national.national_rows(federation=federation, as_of=day)
+    rows = national.national_rows(federation=federation, as_of=day, inactive=inactive)
     page = Paginator(rows, FEDERATION_PAGE_ROWS).get_page(request.GET.get("page"))
     pool = national.federation_pool(federation)
     if pool is not None:
         national.matches_fill(page.object_list, pool_id=pool.pk, as_of=day)
     return render(request, "ratings/public/federation_ratings.html", {
         "federation": federation, "page": page, "as_of": day, "error": error,
-        "pending": pool is not None and pool.recompute_pending,
+        "inactive": inactive, "pending": pool is not None and pool.recompute_pending,
         "lists": OfficialList.objects.filter(federation=federation).order_by("-number")})

@@ -123,15 +123,19 @@ def rated_verdicts(matches: Iterable[FinishedMatch]) -> dict[int, list[dict]]:
     return {m.pk: _verdicts(m, clubs, links, organising, club_lists) for m in matches}
 
 
+def _club_entry(facts: policy.Facts, club: Club, own: ClubListPolicy) -> dict:
+    """The club list's verdict (its "rate friendlies" rates every friendly, agreed or not)."""
+    if own.friendly_always and facts.kind == policy.FRIENDLY:
+        facts = dataclasses.replace(facts, rated_agreed=True)
+    return _entry(f"club:{club.slug}", club.name, policy.verdict(facts, own.rules,
+                                                                owner=club.name))
+
+
 def _verdicts(match, clubs, links, organising, club_lists) -> list[dict]:
     facts, entries = facts_of(match), []
     club = clubs.get(match.club_id)
     if club is not None:
-        own = club_lists.get(club.pk, ClubListPolicy())
-        club_facts = (dataclasses.replace(facts, rated_agreed=True)
-                      if own.friendly_always and facts.kind == policy.FRIENDLY else facts)
-        entries.append(_entry(f"club:{club.slug}", club.name,
-                              policy.verdict(club_facts, own.rules, owner=club.name)))
+        entries.append(_club_entry(facts, club, club_lists.get(club.pk, ClubListPolicy())))
     day = match.finished_at.date()
     sides = [_federations_on(links.get(c, []), day)
              for c in (match.player_a_club_id, match.player_b_club_id) if c]
@@ -158,19 +162,32 @@ def rated_for_sources(*, source: str, source_ids: Iterable[int]) -> dict[int, li
     return {row.source_id: verdicts[row.pk] for row in rows}
 
 
-def rated_forecast(*, club: Club, kind: str, length: int,
-                   venue: str = FinishedMatch.Venue.BOARD) -> list[dict]:
-    """Before play: whether a match of the club's event (``kind``, ``length`` points,
-    between two of its members) will be rated on each list, and why (players know before
-    they play): the club's list and each federation the club belongs to today."""
+#: A match not played yet, as a forecast reads it: ``(kind, length, venue)``.
+Case = tuple[str, int, str]
+
+
+def rated_forecasts(*, club: Club, cases: Iterable[Case]) -> dict[Case, list[dict]]:
+    """Before play: whether a match of the club's (``(kind, length, venue)``: the kind of
+    event, its length in points, ``board`` or ``site``; between two of its members) will be
+    rated on each list, and why (players know before they play): the club's list and each
+    federation the club belongs to today. Two queries (three under a federation), whatever
+    the number of cases (a page's rounds, a player's next matches)."""
+    cases = list(dict.fromkeys(cases))
+    if not cases:
+        return {}
+    own = _club_lists({club.pk}).get(club.pk, ClubListPolicy())
+    links = list(FederationClub.objects.members().filter(club=club)
+                 .select_related("federation__policy").order_by("federation__name"))
+    # The club's narrowing matters only under a federation's policy.
+    narrowing = RatedPolicy.objects.filter(club=club).first() if links else None
+    return {case: _forecast(club, case, own, narrowing, links) for case in cases}
+
+
+def _forecast(club, case: Case, own: ClubListPolicy, narrowing, links) -> list[dict]:
+    kind, length, venue = case
     facts = policy.Facts(kind=kind, outcome="played", finished=True, length=length,
                          venue=venue, rated_agreed=False)
-    own = _club_lists({club.pk}).get(club.pk, ClubListPolicy())
-    entries = [_entry(f"club:{club.slug}", club.name,
-                      policy.verdict(facts, own.rules, owner=club.name))]
-    narrowing = RatedPolicy.objects.filter(club=club).first()
-    links = (FederationClub.objects.members().filter(club=club)
-             .select_related("federation__policy").order_by("federation__name"))
+    entries = [_club_entry(facts, club, own)]
     for link in links:
         policies = [(_rules(link.federation), link.federation.name)]
         if narrowing is not None:
@@ -178,3 +195,10 @@ def rated_forecast(*, club: Club, kind: str, length: int,
         entries.append(_entry(f"federation:{link.federation.slug}", link.federation.name,
                               policy.verdict_under(facts, policies)))
     return entries
+
+
+def rated_forecast(*, club: Club, kind: str, length: int,
+                   venue: str = FinishedMatch.Venue.BOARD) -> list[dict]:
+    """The forecast of one match (``rated_forecasts``)."""
+    case = (kind, length, venue)
+    return rated_forecasts(club=club, cases=[case])[case]

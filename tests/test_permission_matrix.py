@@ -583,6 +583,8 @@ NOT_IN_THIS_MATRIX = {
     "federation-detail-api", "federation-club-apply-api", "federation-club-accept-api",
     "federation-club-refuse-api", "federation-club-leave-api", "federation-role-grant-api",
     "federation-role-revoke-api", "federation-policy-api", "club-rated-policy-api",
+    # The federation's audit log: its admins (tests/federations/test_audit_log.py).
+    "federations:audit",
     # A club's history imported and exported (issue 36): the club's admins and its
     # federation's rating officers; their persona tables in tests/imports/test_gates.py and
     # test_pages.py (tests/test_bad_input.py sweeps them).

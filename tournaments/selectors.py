@@ -8,6 +8,8 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from ops.pagecache import version_read
+from results.models import FinishedMatch
+from results.selectors_rated import rated_forecasts
 from tournaments.models import Entry, Placing, ResultReport, Tournament, TournamentMatch
 from tournaments.models_formats import Division, DivisionMember, LadderRung
 from tournaments.models_labels import competition_name, place_label
@@ -221,6 +223,24 @@ def next_matches(*, history: list[dict]) -> list[dict]:
         for row in rows:
             row["report"] = by_match.get(row["match"].pk)
     return rows
+
+
+def forecasts_add(*, club: Club, items: list[dict]) -> list[dict]:
+    """Each item (``{"kind", "length", ...}``: a round to play, a player's next match) with
+    ``rated``: whether its matches will be rated on each list, and why, before they start
+    (``results.selectors_rated.rated_forecasts``: two or three queries for them all)."""
+    cases = [(item["kind"], item["length"], FinishedMatch.Venue.BOARD) for item in items]
+    found = rated_forecasts(club=club, cases=cases)
+    for item, case in zip(items, cases, strict=True):
+        item["rated"] = found[case]
+    return items
+
+
+def next_matches_forecast(*, club: Club, rows: list[dict]) -> list[dict]:
+    """A player's next matches (``next_matches``), each with its forecast."""
+    return forecasts_add(club=club, items=[
+        {**row, "kind": row["tournament"].format, "length": row["match"].length}
+        for row in rows])
 
 
 # --------------------------------------------------------------------------- page versions

@@ -11,8 +11,10 @@ from tournaments.formats.round_robin import crosstable
 from tournaments.formats.swiss import Game
 from tournaments.models import Entry, Tournament, TournamentMatch
 from tournaments.models_labels import place_label
+from tournaments.selectors import forecasts_add
 
 MatchStatus = TournamentMatch.Status
+_UNDECIDED = (MatchStatus.WAITING, MatchStatus.READY, MatchStatus.IN_PROGRESS)
 METRIC_LABELS = {"wins": pgettext_lazy("tie-break", "Wins"),
                  "losses": pgettext_lazy("tie-break", "Losses"),
                  "buchholz": pgettext_lazy("tie-break", "Buchholz"),
@@ -129,6 +131,17 @@ def pairings_by_round(*, tournament: Tournament) -> list[dict]:
             "length": row.length, "matches": []})
         column["matches"].append(row)
     return [by_round[k] for k in sorted(by_round, key=lambda k: (k[0], -k[1]))]
+
+
+def rounds_forecast(*, tournament: Tournament, rounds: list[dict]) -> list[dict]:
+    """The rounds (``pairings_by_round``), each still to play (a match waiting, ready or in
+    progress) with its forecast: whether its matches will be rated, and why."""
+    to_play = [column for column in rounds
+               if any(m.status in _UNDECIDED for m in column["matches"])]
+    for column in to_play:
+        column["kind"] = tournament.format
+    forecasts_add(club=tournament.club, items=to_play)
+    return rounds
 
 
 def crosstable_for(*, tournament: Tournament, flight: str | None = None) -> dict:

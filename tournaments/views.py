@@ -131,7 +131,8 @@ def my_tournaments(request, slug: str):
         history = selectors.player_history(club=club, user=request.user)
         return "tournaments/public/mine.html", {
             "club": club, "history": history,
-            "next": selectors.next_matches(history=history)}
+            "next": selectors.next_matches_forecast(
+                club=club, rows=selectors.next_matches(history=history))}
 
     # The viewer's own page, kept until one of the club's tournaments moves (a result, a
     # report to confirm: every write to an event bumps its version).

@@ -68,7 +68,10 @@ def standings_page(request, slug: str, pk: int):
         return "tournaments/public/standings.html", {
             "club": club, "tournament": tournament,
             "tables": handler_for(tournament).standings(tournament=tournament),
-            "rounds": selectors_rounds.pairings_by_round(tournament=tournament),
+            # Players know before they play whether a round's matches are rated.
+            "rounds": selectors_rounds.rounds_forecast(
+                tournament=tournament,
+                rounds=selectors_rounds.pairings_by_round(tournament=tournament)),
             "can_direct": can_direct}
 
     # Kept per version of the event: every result, pairing and correction bumps it.

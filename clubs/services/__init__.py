@@ -1,6 +1,7 @@
 """Writes for clubs and members. Keyword-only; permission gates run in the callers."""
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from audit.models import AuditEntry
@@ -35,8 +36,9 @@ def membership_grant(*, club: Club, player: Player, role: str) -> Membership:
     membership, _ = Membership.objects.select_for_update().get_or_create(
         club=club, player=player, defaults={"role": role}
     )
-    membership.role, membership.is_active = role, True
-    membership.save(update_fields=["role", "is_active"])
+    # (back after an end: one row per club and player, so the time away is not kept)
+    membership.role, membership.is_active, membership.ended_at = role, True, None
+    membership.save(update_fields=["role", "is_active", "ended_at"])
     return membership
 
 
@@ -61,8 +63,8 @@ def membership_set_role(*, membership: Membership, role: str, actor=None,
 def membership_end(*, membership: Membership, actor=None, reason: str = "") -> Membership:
     locked = lock_row(Membership, pk=membership.pk, related=("player", "club"))
     _refuse_removing_last_admin(locked, new_role=None)
-    locked.is_active = False
-    locked.save(update_fields=["is_active"])
+    locked.is_active, locked.ended_at = False, timezone.now()
+    locked.save(update_fields=["is_active", "ended_at"])
     audit_record(club_id=locked.club_id, actor=actor, action=AuditEntry.Action.MEMBERSHIP_ENDED,
                  target=locked, reason=reason, before={"is_active": True, "role": locked.role},
                  after={"is_active": False})

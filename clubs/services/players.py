@@ -78,8 +78,10 @@ def memberships_reassign(*, dropped: Player, kept: Player) -> list[int]:
         other.is_active = other.is_active or membership.is_active
         other.role = _stronger(other.role, membership.role)
         other.joined_at = min(other.joined_at, membership.joined_at)
+        other.ended_at = None if other.is_active else max(
+            filter(None, (other.ended_at, membership.ended_at)), default=None)
         membership.delete()
-        other.save(update_fields=["is_active", "role", "joined_at"])
+        other.save(update_fields=["is_active", "role", "joined_at", "ended_at"])
     club_stamp_bump(clubs + list(mine))
     return clubs
 

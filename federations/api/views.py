@@ -203,7 +203,7 @@ class RoleGrantApi(_Write):
         data = self._data(RoleInput, request)
         player = get_object_or_404(Player, pk=data["player"])
         granted = services.federation_role_grant(federation=federation, player=player,
-                                                 role=data["role"])
+                                                 role=data["role"], actor=request.user)
         return Response(OfficerOutput(granted).data, status=status.HTTP_201_CREATED)
 
 
@@ -216,7 +216,7 @@ class RoleRevokeApi(_Write):
         data = self._data(RoleInput, request)
         player = get_object_or_404(Player, pk=data["player"])
         services.federation_role_revoke(federation=federation, player=player,
-                                        role=data["role"])
+                                        role=data["role"], actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -238,8 +238,8 @@ class FederationPolicyApi(APIView):
     def put(self, request, slug: str):
         federation = federation_for_admin(user=request.user, slug=slug)
         values = _Write._data(PolicyIO, request)
-        return Response(PolicyIO(services.federation_policy_update(federation=federation,
-                                                                   values=values)).data)
+        return Response(PolicyIO(services.federation_policy_update(
+            federation=federation, values=values, actor=request.user)).data)
 
 
 class ClubPolicyOutput(PolicyIO):

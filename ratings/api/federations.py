@@ -38,6 +38,9 @@ class NationalRowOutput(serializers.Serializer):
     experience = serializers.IntegerField()
     matches = serializers.IntegerField(help_text="Rated matches on this list")
     provisional = serializers.BooleanField()
+    inactive = serializers.BooleanField(
+        help_text="No rated match within the federation's inactive_after_months (listed "
+                  "only with ?inactive=include)")
 
 
 class NationalPageOutput(serializers.Serializer):
@@ -48,6 +51,7 @@ class NationalPageOutput(serializers.Serializer):
 
 
 class OfficialRowOutput(NationalRowOutput):
+    inactive = None  # an official list lists the active players only
     rank = serializers.IntegerField(allow_null=True, help_text="Empty for provisional players")
     last_played = serializers.DateField(allow_null=True)
 
@@ -138,14 +142,21 @@ class NationalRatingsApi(APIView):
         parameters=[OpenApiParameter("as_of", OpenApiTypes.DATE, required=False,
                                      description="The list after this day's matches "
                                                  "(today when not given; never a future day)"),
+                    OpenApiParameter("inactive", str, required=False,
+                                     enum=["exclude", "include"],
+                                     description="include: the inactive players too, each "
+                                                 "row marked (default: exclude, as the "
+                                                 "listing rule says)"),
                     OpenApiParameter("page", int, required=False)],
         responses=NationalPageOutput)
     def get(self, request, slug: str):
         federation = federation_for_viewer(slug=slug)
         day = selectors.as_of_day(request.query_params.get("as_of"))
+        inactive = selectors.inactive_included(request.query_params.get("inactive"))
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
-            selectors.national_rows(federation=federation, as_of=day), request, view=self)
+            selectors.national_rows(federation=federation, as_of=day, inactive=inactive),
+            request, view=self)
         pool = selectors.federation_pool(federation)
         if pool is not None:
             selectors.matches_fill(page, pool_id=pool.pk, as_of=day)
@@ -174,7 +185,8 @@ class OfficialListsApi(APIView):
         data.is_valid(raise_exception=True)
         published = official_list_publish(federation=federation,
                                           period=data.validated_data["period"],
-                                          by=getattr(request.user, "player", None))
+                                          by=getattr(request.user, "player", None),
+                                          actor=request.user)
         return Response(OfficialListDetailOutput(_list_answer(published, rows=True)).data,
                         status=status.HTTP_201_CREATED)
 

@@ -35,6 +35,17 @@ def as_of_day(text: str | None) -> datetime.date:
     return day
 
 
+def inactive_included(text: str | None) -> bool:
+    """``inactive`` from the query: ``include`` lists the inactive players too (marked),
+    ``exclude`` (or nothing) leaves them out, as the listing rule says."""
+    if text in (None, "", "exclude"):
+        return False
+    if text == "include":
+        return True
+    raise Refusal(gettext("inactive is include or exclude, not %(text)s.")
+                  % {"text": repr(text)})
+
+
 def federation_pool(federation: Federation) -> Pool | None:
     return Pool.objects.filter(owner_kind=Pool.OwnerKind.FEDERATION,
                                federation=federation).first()
@@ -47,11 +58,12 @@ def day_end(day: datetime.date) -> datetime.datetime:
 
 
 def listed_clubs(federation: Federation, day: datetime.date) -> dict[int, list[str]]:
-    """Each player in a member club on ``day`` (current memberships): their clubs' slugs.
-    The others are guests: rated in the background, not listed."""
+    """Each player in a member club on ``day`` (the memberships of that day: a player who
+    moved shows the club they were in then): their clubs' slugs. The others are guests:
+    rated in the background, not listed."""
     clubs = FederationClub.objects.filter(federation=federation).members_on(day)
     found: dict[int, list[str]] = defaultdict(list)
-    for player, slug in (Membership.objects.active()
+    for player, slug in (Membership.objects.on(day)
                          .filter(club__in=clubs.values("club_id"))
                          .order_by("club__slug").values_list("player_id", "club__slug")):
         found[player].append(slug)
@@ -71,10 +83,12 @@ def standings_as_of(pool: Pool, day: datetime.date) -> dict[int, tuple]:
             .values_list("player_id", "rating_after", "experience_after", "finished_at")}
 
 
-def national_rows(*, federation: Federation, as_of: datetime.date) -> list[dict]:
+def national_rows(*, federation: Federation, as_of: datetime.date,
+                  inactive: bool = False) -> list[dict]:
     """The list as of ``as_of``: the members of member clubs with a rating, active (a rated
-    match within ``inactive_after_months``), best first; ``matches`` is filled by
-    ``matches_fill`` for the rows shown."""
+    match within ``inactive_after_months``; ``inactive``: the inactive too, each row saying
+    which it is), best first; ``matches`` is filled by ``matches_fill`` for the rows
+    shown."""
     pool = federation_pool(federation)
     if pool is None:
         return []
@@ -87,11 +101,11 @@ def national_rows(*, federation: Federation, as_of: datetime.date) -> list[dict]
             experience=experience, last_played=last, as_of=as_of,
             provisional_below=federation.provisional_below,
             inactive_after_months=federation.inactive_after_months)
-        if shown.inactive:
+        if shown.inactive and not inactive:
             continue
         rows.append({"player": player, "clubs": clubs[player], "rating": rating,
                      "experience": experience, "provisional": shown.provisional,
-                     "last_played": last})
+                     "inactive": shown.inactive, "last_played": last})
     rows.sort(key=lambda r: (-r["rating"], r["player"]))
     return rows
 

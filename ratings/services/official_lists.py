@@ -14,6 +14,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from audit.models import AuditEntry
+from audit.services import audit_record
 from clubs.models import Player
 from config.refusals import Refusal, Stale
 from federations.models import Federation
@@ -46,8 +48,9 @@ def _line(row: dict) -> dict:
 
 @transaction.atomic
 def official_list_publish(*, federation: Federation, period: str, by: Player | None = None,
-                          today: datetime.date | None = None) -> OfficialList:
-    """Publish (or republish) the federation's official list for ``period``."""
+                          today: datetime.date | None = None, actor=None) -> OfficialList:
+    """Publish (or republish) the federation's official list for ``period``, in the
+    federation's audit log (``actor``: the login that published it, else ``by``'s)."""
     found = period_for_publishing(period, today=today or timezone.localdate())
     pool = federation_pool_lock(federation_id=federation.pk)
     if pool.recompute_pending:
@@ -85,6 +88,13 @@ def official_list_publish(*, federation: Federation, period: str, by: Player | N
             rating=row["rating"], experience=row["experience"], matches=row["matches"],
             provisional=row["provisional"], last_played=row["last_played"]))
     OfficialListRow.objects.bulk_create(frozen, batch_size=2000)
+    if actor is None and by is not None:
+        actor = by.user
+    audit_record(federation_id=federation.pk, actor=actor,
+                 action=AuditEntry.Action.OFFICIAL_LIST_PUBLISHED, target=published,
+                 after={"number": published.number, "period": published.period,
+                        "revision": published.revision, "players": len(frozen),
+                        "changes": len(published.changes or [])})
     return published
 
 

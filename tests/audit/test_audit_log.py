@@ -272,3 +272,14 @@ def test_the_admin_filters_work(client, carol, staff_permissions, entries, club)
         end = start + datetime.timedelta(days=1)
         assert _listed(client, user, created_at__gte=str(start), created_at__lt=str(end)
                        ) == found
+
+
+def test_an_entry_belongs_to_a_clubs_log_or_a_federations(club, alice):
+    """Neither: refused by the service, and by the database."""
+    with pytest.raises(AuditError):
+        audit_record(actor=alice, action=AuditEntry.Action.MEMBERSHIP_ENDED, target=club)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AuditEntry.objects.create(action=AuditEntry.Action.MEMBERSHIP_ENDED,
+                                  target_type=ContentType.objects.get_for_model(type(club)),
+                                  target_id=club.pk, target_label="x")
+    assert not AuditEntry.objects.exists()

@@ -9,6 +9,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from clubs.models import Membership
 from ratings import core
 from ratings.models import OfficialList
 from tests.factories import MembershipFactory, PlayerFactory
@@ -49,7 +50,7 @@ def test_the_live_list_gives_the_rows_paginated(client, world):
     assert body["count"] == 5
     first = body["results"][0]
     assert set(first) == {"player", "name", "clubs", "rating", "experience", "matches",
-                          "provisional"}
+                          "provisional", "inactive"}
     fay = next(r for r in body["results"] if r["name"] == "Fay")
     assert fay["clubs"] == ["hilltop", "riverside"] and fay["matches"] == 1
 
@@ -64,6 +65,55 @@ def test_an_as_of_that_is_not_a_date_is_refused(client, world):
     answer = client.get(url("national-ratings-api"), {"as_of": "last tuesday"})
     assert answer.status_code == 400
     assert "YYYY-MM-DD" in answer.json()["detail"]
+
+
+def test_as_of_lists_the_clubs_of_that_day_for_a_player_who_moved(client, world):
+    Membership.objects.filter(player=world.ben, club=world.club).update(
+        is_active=False, ended_at=at(2026, 4, 1, 9))
+    moved = MembershipFactory(club=world.other_club, player=world.ben)
+    Membership.objects.filter(pk=moved.pk).update(joined_at=at(2026, 4, 1, 18))
+
+    def clubs(day):
+        rows = client.get(url("national-ratings-api"), {"as_of": day}).json()["results"]
+        return next(r["clubs"] for r in rows if r["name"] == "Ben")
+
+    assert clubs("2026-03-31") == ["riverside"]
+    assert clubs("2026-04-02") == ["hilltop"]
+
+
+def _inactive_after_six_months(world) -> dict:
+    """As of 20 September 2026, six months after their last match: Ann (8 March), Ben
+    (1 March) and Dan (9 March) are inactive; Cat and Fay (2 April) are not."""
+    world.federation.inactive_after_months = 6
+    world.federation.save(update_fields=["inactive_after_months"])
+    return {"as_of": "2026-09-20"}
+
+
+def test_inactive_players_are_listed_marked_only_when_asked(client, world):
+    day = _inactive_after_six_months(world)
+    default = client.get(url("national-ratings-api"), day).json()["results"]
+    assert "Ann" not in {r["name"] for r in default}
+    assert all(r["inactive"] is False for r in default)
+    listed = client.get(url("national-ratings-api"),
+                        {**day, "inactive": "include"}).json()["results"]
+    marked = {r["name"]: r["inactive"] for r in listed}
+    assert marked == {"Ann": True, "Ben": True, "Dan": True, "Cat": False, "Fay": False}
+    assert {r["name"] for r in default} == {n for n, gone in marked.items() if not gone}
+    assert client.get(url("national-ratings-api"),
+                      {**day, "inactive": "exclude"}).json()["results"] == default
+
+
+def test_an_inactive_that_is_neither_include_nor_exclude_is_a_400(client, world):
+    answer = client.get(url("national-ratings-api"), {"inactive": "yes"})
+    assert answer.status_code == 400 and "include or exclude" in answer.content.decode()
+
+
+def test_the_list_page_shows_the_inactive_marked_when_asked(client, world):
+    page = reverse("clubs:federation-ratings", args=["dbgf"])
+    day = _inactive_after_six_months(world)
+    assert 'data-testid="inactive"' not in client.get(page, day).content.decode()
+    text = client.get(page, {**day, "inactive": "include"}).content.decode()
+    assert text.count('data-testid="inactive"') == 3  # Ann, Ben and Dan
 
 
 def test_the_rating_officer_publishes_a_numbered_frozen_list(rating_officer, world):
@@ -151,7 +201,8 @@ def test_the_csv_export_neutralises_formulas(rating_officer, world, club,
                                              django_capture_on_commit_callbacks):
     w = world
     rogue = PlayerFactory(name="=HYPERLINK(1)")
-    MembershipFactory(club=club, player=rogue)
+    joined = MembershipFactory(club=club, player=rogue)  # a member in March (the lists' day)
+    Membership.objects.filter(pk=joined.pk).update(joined_at=at(2026, 3, 1, 0))
     with django_capture_on_commit_callbacks(execute=True):
         play(club, rogue, w.ann, rogue, at(2026, 3, 3))
     publish(rating_officer, "2026-03")

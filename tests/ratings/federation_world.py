@@ -13,6 +13,7 @@ import datetime
 import itertools
 from types import SimpleNamespace
 
+from clubs.models import Membership
 from federations.models import Federation, FederationClub, FederationRole
 from results.services import finished_match_record
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
@@ -42,6 +43,10 @@ def build_federation(club, other_club, *, formula: str = "fibs",
         for member in clubs:
             MembershipFactory(club=member, player=player)
         setattr(w, name.lower(), player)
+    # Everyone a member since the clubs joined (the lists "as of" a day read the memberships
+    # of that day).
+    Membership.objects.filter(player__in=[w.ann, w.ben, w.cat, w.dan, w.eve, w.fay]).update(
+        joined_at=at(2025, 1, 1, 0))
     return w
 
 

@@ -195,8 +195,25 @@ def test_a_guest_is_rated_but_listed_only_once_they_join_a_member_club(world, co
     Membership.objects.filter(pk=guest_link.pk).update(is_active=False)
     assert w.eve.pk in ratings_of(w)
     assert w.eve.pk not in listed(w, datetime.date(2026, 3, 5))
-    MembershipFactory(club=w.other_club, player=w.eve)
+    joined = MembershipFactory(club=w.other_club, player=w.eve)
+    Membership.objects.filter(pk=joined.pk).update(joined_at=at(2026, 3, 4))
     assert listed(w, datetime.date(2026, 3, 5))[w.eve.pk]["clubs"] == ["hilltop"]
+    assert w.eve.pk not in listed(w, datetime.date(2026, 3, 3))  # a guest on that day
+
+
+def test_a_player_who_moved_is_listed_with_the_club_of_that_day(world, commit):
+    """Ben left Riverside for Hilltop on 20 March: the list as of a day before shows
+    Riverside, after it Hilltop, and the day itself both (the day he left is still his)."""
+    w = world
+    commit(lambda: play(w.club, w.ann, w.ben, w.ann, at(2026, 3, 1)))
+    Membership.objects.filter(player=w.ben, club=w.club).update(
+        is_active=False, ended_at=at(2026, 3, 20, 9))
+    moved = MembershipFactory(club=w.other_club, player=w.ben)
+    Membership.objects.filter(pk=moved.pk).update(joined_at=at(2026, 3, 20, 18))
+    assert listed(w, datetime.date(2026, 3, 5))[w.ben.pk]["clubs"] == ["riverside"]
+    assert listed(w, datetime.date(2026, 3, 20))[w.ben.pk]["clubs"] == ["hilltop",
+                                                                        "riverside"]
+    assert listed(w, datetime.date(2026, 3, 25))[w.ben.pk]["clubs"] == ["hilltop"]
 
 
 def test_a_player_below_the_threshold_is_provisional(world, commit):
