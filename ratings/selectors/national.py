@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 
+from django.core.cache import cache
 from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -70,31 +71,60 @@ def listed_clubs(federation: Federation, day: datetime.date) -> dict[int, list[s
     return found
 
 
+#: How long a list's standings on a day stay cached (a replay changes the key at once).
+STANDINGS_CACHE_SECONDS = 3600
+
+
 def standings_as_of(pool: Pool, day: datetime.date) -> dict[int, tuple]:
-    """Each rated player's (rating, experience, last played day) after the day's matches."""
+    """Each rated player's (rating, experience, last played day) after the day's matches.
+
+    Read once per replay of the list and day: the key carries the pool's ``version``, which
+    every replay bumps, so a cached answer is never older than the history it was read
+    from (at 500,000 matches the read costs about a second; the clubs of each row are read
+    afresh by ``listed_clubs``, so a change of membership shows at once)."""
+    key = f"ratings:national-standings:{pool.pk}:{pool.version}:{day.isoformat()}"
+    found = cache.get(key)
+    if found is None:
+        found = _standings_read(pool, day)
+        cache.set(key, found, STANDINGS_CACHE_SECONDS)
+    return found
+
+
+def _standings_read(pool: Pool, day: datetime.date) -> dict[int, tuple]:
     cutoff = day_end(day)
     latest = (RatingChange.objects.filter(pool_id=pool.pk, player_id=OuterRef("player_id"),
                                           finished_at__lt=cutoff)
               .order_by("-finished_at", "-match_id").values("pk")[:1])
     ids = [pk for pk in Rating.objects.filter(pool_id=pool.pk).annotate(last=Subquery(latest))
            .values_list("last", flat=True) if pk is not None]
-    return {player: (rating, experience, timezone.localtime(when).date())
+    counts = _match_counts(pool.pk, cutoff)
+    return {player: (rating, experience, timezone.localtime(when).date(), counts.get(player, 0))
             for player, rating, experience, when in RatingChange.objects.filter(pk__in=ids)
             .values_list("player_id", "rating_after", "experience_after", "finished_at")}
+
+
+def _match_counts(pool_id: int, cutoff: datetime.datetime, players=None) -> dict[int, int]:
+    """Each player's number of rated matches before ``cutoff`` (grouped with no ordering:
+    the model's, by pool, would join the pools and sort every row counted)."""
+    rows = RatingChange.objects.filter(pool_id=pool_id, finished_at__lt=cutoff)
+    if players is not None:
+        rows = rows.filter(player_id__in=players)
+    return dict(rows.order_by().values("player_id").annotate(n=Count("pk"))
+                .values_list("player_id", "n"))
 
 
 def national_rows(*, federation: Federation, as_of: datetime.date,
                   inactive: bool = False) -> list[dict]:
     """The list as of ``as_of``: the members of member clubs with a rating, active (a rated
     match within ``inactive_after_months``; ``inactive``: the inactive too, each row saying
-    which it is), best first; ``matches`` is filled by ``matches_fill`` for the rows
-    shown."""
+    which it is), best first, each with its number of rated matches; ``matches_fill``
+    adds the names of the rows shown."""
     pool = federation_pool(federation)
     if pool is None:
         return []
     clubs = listed_clubs(federation, as_of)
     rows = []
-    for player, (rating, experience, last) in standings_as_of(pool, as_of).items():
+    for player, (rating, experience, last, matches) in standings_as_of(pool, as_of).items():
         if player not in clubs:
             continue  # a guest: rated in the background
         shown = listing_rules.listing(
@@ -105,20 +135,21 @@ def national_rows(*, federation: Federation, as_of: datetime.date,
             continue
         rows.append({"player": player, "clubs": clubs[player], "rating": rating,
                      "experience": experience, "provisional": shown.provisional,
-                     "inactive": shown.inactive, "last_played": last})
+                     "inactive": shown.inactive, "last_played": last, "matches": matches})
     rows.sort(key=lambda r: (-r["rating"], r["player"]))
     return rows
 
 
 def matches_fill(rows: list[dict], *, pool_id: int, as_of: datetime.date) -> list[dict]:
-    """Add each row's name and its number of rated matches up to ``as_of``."""
+    """Add each row's name, and its number of rated matches up to ``as_of`` where the row
+    has none yet."""
     players = [row["player"] for row in rows]
-    counts = dict(RatingChange.objects.filter(pool_id=pool_id, player_id__in=players,
-                                              finished_at__lt=day_end(as_of))
-                  .values("player_id").annotate(n=Count("pk")).values_list("player_id", "n"))
+    missing = [row["player"] for row in rows if "matches" not in row]
+    counts = _match_counts(pool_id, day_end(as_of), missing) if missing else {}
     names = dict(Player.objects.filter(pk__in=players).values_list("pk", "name"))
     for row in rows:
-        row["matches"] = counts.get(row["player"], 0)
+        if "matches" not in row:
+            row["matches"] = counts.get(row["player"], 0)
         row["name"] = names.get(row["player"], "")
     return rows
 

@@ -241,6 +241,24 @@ def test_the_list_as_of_a_day_reads_the_history_up_to_that_day(world, commit):
     assert row["rating"] == pytest.approx(1522.3606797749979)
 
 
+def test_the_list_is_read_once_per_replay_and_day(world, commit,
+                                                   django_assert_max_num_queries):
+    """The standings of a day are kept per replay of the list: a second read asks the
+    history nothing, and a replay (a new result) is read again at once."""
+    w = world
+    commit(lambda: play(w.club, w.ann, w.ben, w.ann, at(2026, 3, 1)))
+    day = datetime.date(2026, 3, 5)
+    first = listed(w, day)[w.ann.pk]
+    with django_assert_max_num_queries(5) as again:
+        assert listed(w, day)[w.ann.pk] == first
+    assert not [q for q in again.captured_queries if "ratingchange" in q["sql"].lower()
+                or "clubs_rating" in q["sql"].lower()]
+    commit(lambda: play(w.club, w.ann, w.ben, w.ben, at(2026, 3, 2)))
+    after = listed(w, day)[w.ann.pk]
+    assert (after["matches"], after["experience"]) == (2, 10)
+    assert after["rating"] < first["rating"]
+
+
 # --------------------------------------------------------------------------- the property
 
 steps = st.lists(st.tuples(st.integers(0, 3), st.integers(1, 60), st.integers(1, 9),
