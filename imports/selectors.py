@@ -7,6 +7,7 @@ import io
 import unicodedata
 from collections import defaultdict
 
+from django.db.models import Case, IntegerField, When
 from django.utils import timezone
 
 from clubs.models import Club, Membership
@@ -106,34 +107,54 @@ def row_errors_shown(errors: list) -> list[str]:
     return [render(StoredText.from_json(e)) for e in errors]
 
 
-def import_shown(*, batch: Import, rows: bool = True) -> dict:
-    """The import as the API and the page show it."""
-    shown = {
+def import_rows(*, batch: Import, verdict: str | None = None, errors_first: bool = False):
+    """The import's rows as ``(number, verdict, data, errors)``, in file order (the errors
+    first when asked), of one verdict when given: a query to slice (a page of them)."""
+    rows = batch.rows.all()
+    if verdict:
+        rows = rows.filter(verdict=verdict)
+    if errors_first:
+        rows = rows.alias(ok=Case(When(verdict=ImportRow.Verdict.ERROR, then=0), default=1,
+                                  output_field=IntegerField())).order_by("ok", "number")
+    else:
+        rows = rows.order_by("number")
+    return rows.values_list("number", "verdict", "data", "errors")
+
+
+def rows_shown(rows) -> list[dict]:
+    """Rows of ``import_rows`` as the API and the page show them."""
+    return [{"row": number, "verdict": verdict, "data": data,
+             "errors": row_errors_shown(errors)} for number, verdict, data, errors in rows]
+
+
+def import_names(*, batch: Import) -> list[dict]:
+    """The import's names in order, each with its match and candidates."""
+    return [{"name": name, "match": value.get("match"),
+             "candidates": value.get("candidates", [])}
+            for name, value in sorted(batch.names.items())]
+
+
+def import_counts(*, batch: Import) -> dict:
+    return {"total": batch.rows_total, "new": batch.rows_new, "same": batch.rows_same,
+            "error": batch.rows_error}
+
+
+def import_shown(*, batch: Import, rows=(), names: list[dict] | None = None) -> dict:
+    """The import as the API and the page show it, with the rows given (a page of
+    ``import_rows``) and the names given (a page of ``import_names``; all when None)."""
+    return {
         "id": batch.pk, "club": batch.club.slug, "kind": batch.kind,
         "file_name": batch.file_name, "sha256": batch.sha256, "status": batch.status,
         "progress": batch.progress, "error": batch.error,
-        "counts": {"total": batch.rows_total, "new": batch.rows_new, "same": batch.rows_same,
-                   "error": batch.rows_error},
-        "names": [{"name": name, "match": value.get("match"),
-                   "candidates": value.get("candidates", [])}
-                  for name, value in sorted(batch.names.items())],
-        "rows": [],
+        "counts": import_counts(batch=batch),
+        "names": import_names(batch=batch) if names is None else names,
+        "rows": rows_shown(rows),
     }
-    if rows:
-        shown["rows"] = [{"row": number, "verdict": verdict, "data": data,
-                          "errors": row_errors_shown(errors)}
-                         for number, verdict, data, errors in batch.rows.order_by(
-                             "number").values_list("number", "verdict", "data", "errors")]
-    return shown
 
 
 def error_rows(*, batch: Import) -> list[dict]:
-    """The rows with errors (the 400 of a refused confirmation, the CSV to fix)."""
-    return [{"row": number, "verdict": ImportRow.Verdict.ERROR, "data": data,
-             "errors": row_errors_shown(errors)}
-            for number, data, errors in batch.rows.filter(
-                verdict=ImportRow.Verdict.ERROR).order_by("number").values_list(
-                "number", "data", "errors")]
+    """The rows with errors (the CSV to fix)."""
+    return rows_shown(import_rows(batch=batch, verdict=ImportRow.Verdict.ERROR))
 
 
 def imports_list(*, club: Club) -> list[Import]:

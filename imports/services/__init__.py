@@ -243,7 +243,7 @@ def import_confirm(*, batch: Import, names: dict) -> Import:
         # the choices and verdicts are kept (the page shows them); nothing else changed
         raise ImportRefused(gettext("Rows with errors: %(count)s. Nothing was imported.")
                            % {"count": batch.rows_error},
-                           fields={"rows": selectors.error_rows(batch=batch)})
+                           fields={"counts": selectors.import_counts(batch=batch)})
     with transaction.atomic():
         batch = lock_row(Import, pk=batch.pk)
         if batch.status != Import.Status.READY:
