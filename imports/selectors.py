@@ -13,10 +13,10 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from config.spreadsheets import spreadsheet_safe
 from config.texts import StoredText, render
-from federations.models import FederationClub
 from ratings import core as rating_core
 from ratings.models import RatingSettings
 from results.models import SOURCE_KINDS, FinishedMatch
+from results.services import club_visiting_clubs
 
 from .models import Import, ImportRow
 
@@ -48,10 +48,8 @@ def _initial_key(name: str) -> tuple[str, str] | None:
 
 def federation_clubs(*, club: Club) -> list[int]:
     """The other clubs of the federations the club is a member of (their players may be
-    named in its history)."""
-    federations = FederationClub.objects.members().filter(club=club).values("federation_id")
-    return list(FederationClub.objects.members().filter(federation_id__in=federations)
-                .exclude(club=club).values_list("club_id", flat=True).distinct())
+    named in its history, as visitors: ``results.services.club_visiting_clubs``)."""
+    return club_visiting_clubs(club=club)
 
 
 def _people(club: Club) -> tuple[list[tuple], set[int]]:
@@ -93,6 +91,20 @@ def names_match(*, club: Club, names: list[str]) -> dict[str, dict]:
                 candidates.append({"player": p[0], "name": p[1], "club": p[2]})
         found[name] = {"match": match, "candidates": candidates[:10]}
     return found
+
+
+def players_clubs(*, club: Club, ids: set[int]) -> dict[int, int]:
+    """Of ``ids``, each player the club's import may name -> the club they play for: the
+    club itself for its own members (past or present), else their federation club (where
+    they are a current member: the first by name)."""
+    own = set(Membership.objects.filter(club=club).values_list("player_id", flat=True))
+    clubs = dict.fromkeys(ids & own, club.pk)
+    for pk, club_id in (Membership.objects.active()
+                        .filter(club_id__in=federation_clubs(club=club))
+                        .order_by("club__name", "club_id").values_list("player_id", "club_id")):
+        if pk in ids:
+            clubs.setdefault(pk, club_id)
+    return clubs
 
 
 def choosable_players(*, club: Club, ids: set[int]) -> dict[int, bool]:
