@@ -106,3 +106,9 @@ def test_another_clubs_admin_cannot_choose(client, dave, waiting):
     client.force_login(dave)
     assert _names(client, waiting["id"], {"charlot2": "new"}).status_code in (403, 404)
     assert not Player.objects.filter(name="charlot2").exists()
+
+
+def test_a_player_of_the_club_cannot_choose(client, bob, waiting):
+    client.force_login(bob)
+    assert _names(client, waiting["id"], {"charlot2": "new"}).status_code == 403
+    assert not Player.objects.filter(name="charlot2").exists()
