@@ -452,8 +452,8 @@ def match_files_names(*, upload_id: int, names: dict[str, int | str]) -> BulkUpl
     file of the zip waits for, a player not of the club, or "new" for a name a player of
     the club already bears."""
     with transaction.atomic():
-        upload = lock_row(BulkUpload.objects.select_related("club", "uploaded_by"),
-                          pk=upload_id)
+        # the row alone (PostgreSQL locks no outer join's nullable side: the uploader)
+        upload = lock_row(BulkUpload, pk=upload_id)
         if upload.status != BulkUpload.Status.DONE:
             raise MatchFilesError(gettext("The zip is still being read: choose the names "
                                           "once its report is done."))
