@@ -63,3 +63,11 @@ def clubs_user_admins(*, user) -> set[int]:
         return set()
     return set(Membership.objects.active().filter(player__user=user, role="admin")
                .values_list("club_id", flat=True))
+
+
+def fellow_member_clubs(*, club: Club) -> list[int]:
+    """The other current member clubs of the federations the club is a current member of
+    (their members may visit its events: ``results.services.club_visiting_clubs``)."""
+    federations = FederationClub.objects.members().filter(club=club).values("federation_id")
+    return sorted(set(FederationClub.objects.members().filter(federation_id__in=federations)
+                      .exclude(club=club).values_list("club_id", flat=True)))

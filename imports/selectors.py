@@ -13,10 +13,10 @@ from django.utils import timezone
 from clubs.models import Club, Membership
 from config.spreadsheets import spreadsheet_safe
 from config.texts import StoredText, render
+from federations.selectors import fellow_member_clubs
 from ratings import core as rating_core
 from ratings.models import RatingSettings
 from results.models import SOURCE_KINDS, FinishedMatch
-from results.services import club_visiting_clubs
 
 from .models import Import, ImportRow
 
@@ -49,7 +49,7 @@ def _initial_key(name: str) -> tuple[str, str] | None:
 def federation_clubs(*, club: Club) -> list[int]:
     """The other clubs of the federations the club is a member of (their players may be
     named in its history, as visitors: ``results.services.club_visiting_clubs``)."""
-    return club_visiting_clubs(club=club)
+    return fellow_member_clubs(club=club)
 
 
 def _people(club: Club) -> tuple[list[tuple], set[int]]:

@@ -19,6 +19,7 @@ from clubs.permissions import club_players
 from clubs.services.players import PlayerMergeError, player_rows_reassign
 from config.texts import StoredText, english, stored
 from federations.models import Federation, FederationClub
+from federations.selectors import fellow_member_clubs
 from games.engine.scoring import MAX_MATCH_LENGTH
 from ops.locks import lock_row
 
@@ -64,9 +65,7 @@ def club_visiting_clubs(*, club: Club) -> list[int]:
     """The clubs whose members may visit a club's events: the other current member clubs
     of the federations the club is a current member of. A visitor plays for their own club
     (``player_b_club``) under the visited club as organiser; they become no member of it."""
-    federations = FederationClub.objects.members().filter(club=club).values("federation_id")
-    return sorted(set(FederationClub.objects.members().filter(federation_id__in=federations)
-                      .exclude(club=club).values_list("club_id", flat=True)))
+    return fellow_member_clubs(club=club)
 
 
 def _players_clubs(clubs: list[Club], players: list[Player],
