@@ -89,3 +89,10 @@ class ReadOnlyClubScopedAdmin(ClubScopedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ReadOnlyClubAdminScopedAdmin(ReadOnlyClubScopedAdmin):
+    """Read-only rows for the club's admins alone (not its referees): what was uploaded
+    (imports, zips of match files) and printed; they change through their pages."""
+
+    scope_role = "admin"

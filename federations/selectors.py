@@ -75,3 +75,11 @@ def federation_audit(*, federation: Federation) -> list[AuditEntry]:
     and the clubs that applied, joined, were refused or left (one query)."""
     return list(AuditEntry.objects.filter(federation=federation)
                 .select_related("club").order_by("-created_at", "-pk")[:AUDIT_SHOWN])
+
+
+def fellow_member_clubs(*, club: Club) -> list[int]:
+    """The other current member clubs of the federations the club is a current member of
+    (their members may visit its events: ``results.services.club_visiting_clubs``)."""
+    federations = FederationClub.objects.members().filter(club=club).values("federation_id")
+    return sorted(set(FederationClub.objects.members().filter(federation_id__in=federations)
+                      .exclude(club=club).values_list("club_id", flat=True)))

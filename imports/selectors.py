@@ -7,12 +7,13 @@ import io
 import unicodedata
 from collections import defaultdict
 
+from django.db.models import Case, IntegerField, When
 from django.utils import timezone
 
 from clubs.models import Club, Membership
 from config.spreadsheets import spreadsheet_safe
 from config.texts import StoredText, render
-from federations.models import FederationClub
+from federations.selectors import fellow_member_clubs
 from ratings import core as rating_core
 from ratings.models import RatingSettings
 from results.models import SOURCE_KINDS, FinishedMatch
@@ -47,10 +48,8 @@ def _initial_key(name: str) -> tuple[str, str] | None:
 
 def federation_clubs(*, club: Club) -> list[int]:
     """The other clubs of the federations the club is a member of (their players may be
-    named in its history)."""
-    federations = FederationClub.objects.members().filter(club=club).values("federation_id")
-    return list(FederationClub.objects.members().filter(federation_id__in=federations)
-                .exclude(club=club).values_list("club_id", flat=True).distinct())
+    named in its history, as visitors: ``results.services.club_visiting_clubs``)."""
+    return fellow_member_clubs(club=club)
 
 
 def _people(club: Club) -> tuple[list[tuple], set[int]]:
@@ -94,6 +93,20 @@ def names_match(*, club: Club, names: list[str]) -> dict[str, dict]:
     return found
 
 
+def players_clubs(*, club: Club, ids: set[int]) -> dict[int, int]:
+    """Of ``ids``, each player the club's import may name -> the club they play for: the
+    club itself for its own members (past or present), else their federation club (where
+    they are a current member: the first by name)."""
+    own = set(Membership.objects.filter(club=club).values_list("player_id", flat=True))
+    clubs = dict.fromkeys(ids & own, club.pk)
+    for pk, club_id in (Membership.objects.active()
+                        .filter(club_id__in=federation_clubs(club=club))
+                        .order_by("club__name", "club_id").values_list("player_id", "club_id")):
+        if pk in ids:
+            clubs.setdefault(pk, club_id)
+    return clubs
+
+
 def choosable_players(*, club: Club, ids: set[int]) -> dict[int, bool]:
     """Of ``ids``, the players the club's import may name -> whether they are the club's
     own members (past or present); the others are its federations' clubs' players."""
@@ -106,34 +119,54 @@ def row_errors_shown(errors: list) -> list[str]:
     return [render(StoredText.from_json(e)) for e in errors]
 
 
-def import_shown(*, batch: Import, rows: bool = True) -> dict:
-    """The import as the API and the page show it."""
-    shown = {
+def import_rows(*, batch: Import, verdict: str | None = None, errors_first: bool = False):
+    """The import's rows as ``(number, verdict, data, errors)``, in file order (the errors
+    first when asked), of one verdict when given: a query to slice (a page of them)."""
+    rows = batch.rows.all()
+    if verdict:
+        rows = rows.filter(verdict=verdict)
+    if errors_first:
+        rows = rows.alias(ok=Case(When(verdict=ImportRow.Verdict.ERROR, then=0), default=1,
+                                  output_field=IntegerField())).order_by("ok", "number")
+    else:
+        rows = rows.order_by("number")
+    return rows.values_list("number", "verdict", "data", "errors")
+
+
+def rows_shown(rows) -> list[dict]:
+    """Rows of ``import_rows`` as the API and the page show them."""
+    return [{"row": number, "verdict": verdict, "data": data,
+             "errors": row_errors_shown(errors)} for number, verdict, data, errors in rows]
+
+
+def import_names(*, batch: Import) -> list[dict]:
+    """The import's names in order, each with its match and candidates."""
+    return [{"name": name, "match": value.get("match"),
+             "candidates": value.get("candidates", [])}
+            for name, value in sorted(batch.names.items())]
+
+
+def import_counts(*, batch: Import) -> dict:
+    return {"total": batch.rows_total, "new": batch.rows_new, "same": batch.rows_same,
+            "error": batch.rows_error}
+
+
+def import_shown(*, batch: Import, rows=(), names: list[dict] | None = None) -> dict:
+    """The import as the API and the page show it, with the rows given (a page of
+    ``import_rows``) and the names given (a page of ``import_names``; all when None)."""
+    return {
         "id": batch.pk, "club": batch.club.slug, "kind": batch.kind,
         "file_name": batch.file_name, "sha256": batch.sha256, "status": batch.status,
         "progress": batch.progress, "error": batch.error,
-        "counts": {"total": batch.rows_total, "new": batch.rows_new, "same": batch.rows_same,
-                   "error": batch.rows_error},
-        "names": [{"name": name, "match": value.get("match"),
-                   "candidates": value.get("candidates", [])}
-                  for name, value in sorted(batch.names.items())],
-        "rows": [],
+        "counts": import_counts(batch=batch),
+        "names": import_names(batch=batch) if names is None else names,
+        "rows": rows_shown(rows),
     }
-    if rows:
-        shown["rows"] = [{"row": number, "verdict": verdict, "data": data,
-                          "errors": row_errors_shown(errors)}
-                         for number, verdict, data, errors in batch.rows.order_by(
-                             "number").values_list("number", "verdict", "data", "errors")]
-    return shown
 
 
 def error_rows(*, batch: Import) -> list[dict]:
-    """The rows with errors (the 400 of a refused confirmation, the CSV to fix)."""
-    return [{"row": number, "verdict": ImportRow.Verdict.ERROR, "data": data,
-             "errors": row_errors_shown(errors)}
-            for number, data, errors in batch.rows.filter(
-                verdict=ImportRow.Verdict.ERROR).order_by("number").values_list(
-                "number", "data", "errors")]
+    """The rows with errors (the CSV to fix)."""
+    return rows_shown(import_rows(batch=batch, verdict=ImportRow.Verdict.ERROR))
 
 
 def imports_list(*, club: Club) -> list[Import]:

@@ -68,11 +68,11 @@ def _list_page(request, club, form, status: int = 200):
 @login_required
 def import_detail(request, slug: str, import_id: int):
     batch = _import_of(request, slug, import_id)
-    shown = selectors.import_shown(batch=batch)
-    rows = sorted(shown["rows"], key=lambda r: (r["verdict"] != "error", r["row"]))
+    rows = selectors.rows_shown(selectors.import_rows(batch=batch, errors_first=True)
+                                [:ROWS_SHOWN])
     return render(request, "imports/manage/import.html", {
-        "club": batch.club, "batch": batch, "shown": shown, "rows": rows[:ROWS_SHOWN],
-        "more_rows": max(0, len(rows) - ROWS_SHOWN),
+        "club": batch.club, "batch": batch, "shown": selectors.import_shown(batch=batch),
+        "rows": rows, "more_rows": max(0, batch.rows_total - len(rows)),
         "running": batch.status in (Import.Status.CHECKING, Import.Status.IMPORTING),
         "can_confirm": batch.status in (Import.Status.DRY_RUN, Import.Status.READY)})
 

@@ -19,6 +19,7 @@ from clubs.permissions import club_players
 from clubs.services.players import PlayerMergeError, player_rows_reassign
 from config.texts import StoredText, english, stored
 from federations.models import Federation, FederationClub
+from federations.selectors import fellow_member_clubs
 from games.engine.scoring import MAX_MATCH_LENGTH
 from ops.locks import lock_row
 
@@ -58,6 +59,13 @@ def organiser_member_clubs(*, club: Club | None = None, federation: Federation |
     day = on or datetime.date.today()
     return list(Club.objects.filter(federation_links__in=FederationClub.objects.filter(
         federation=federation).members_on(day)).distinct().order_by("name"))
+
+
+def club_visiting_clubs(*, club: Club) -> list[int]:
+    """The clubs whose members may visit a club's events: the other current member clubs
+    of the federations the club is a current member of. A visitor plays for their own club
+    (``player_b_club``) under the visited club as organiser; they become no member of it."""
+    return fellow_member_clubs(club=club)
 
 
 def _players_clubs(clubs: list[Club], players: list[Player],
@@ -196,10 +204,12 @@ def finished_matches_import(*, club: Club, rows: list[dict], batch: int = 2000) 
     """Many results of one club's past at once (``imports``): each row a dict of
     ``source_id`` (the import's row), ``player_a``, ``player_b``, ``winner`` (player ids),
     ``length``, ``score_a``, ``score_b``, ``finished_at``, ``event``, ``event_kind``,
-    ``rated_agreed``. The checks of :func:`finished_match_record` in bulk (two members,
-    past or present, of ``club``; the winner one of them); a row already stored for its
-    source is kept as it is. One change from the earliest row: the lists replay once.
-    Returns the number of rows stored."""
+    ``rated_agreed``, and optionally ``player_a_club``, ``player_b_club`` (club ids: ``club``
+    when not given, else a visitor's own club, one of ``club_visiting_clubs``). The checks
+    of :func:`finished_match_record` in bulk (each player a member, past or present, of the
+    club they played for; the winner one of them); a row already stored for its source is
+    kept as it is. One change from the earliest row: the lists replay once. Returns the
+    number of rows stored."""
     source = FinishedMatch.Source.IMPORT
     wanted = [r["source_id"] for r in rows]
     stored_ids = set()
@@ -208,11 +218,7 @@ def finished_matches_import(*, club: Club, rows: list[dict], batch: int = 2000) 
             source=source, source_id__in=wanted[start:start + 900]).values_list(
             "source_id", flat=True))
     fresh = [r for r in rows if r["source_id"] not in stored_ids]
-    ids = {p for r in fresh for p in (r["player_a"], r["player_b"])}
-    members = set(Membership.objects.filter(club=club).values_list("player_id", flat=True))
-    if missing := ids - members:
-        club_players(club=club, players=sorted(missing), past_too=True,
-                     error=FinishedMatchError)
+    _played_for_check(club, fresh)
     made = []
     for r in fresh:
         if r["player_a"] == r["player_b"]:
@@ -226,7 +232,9 @@ def finished_matches_import(*, club: Club, rows: list[dict], batch: int = 2000) 
         made.append(FinishedMatch(
             organiser_kind=FinishedMatch.OrganiserKind.CLUB, club=club, source=source,
             source_id=r["source_id"], player_a_id=r["player_a"], player_b_id=r["player_b"],
-            player_a_club=club, player_b_club=club, winner_id=r["winner"], length=r["length"],
+            player_a_club_id=r.get("player_a_club", club.pk),
+            player_b_club_id=r.get("player_b_club", club.pk), winner_id=r["winner"],
+            length=r["length"],
             score_a=r["score_a"], score_b=r["score_b"], finished_at=r["finished_at"],
             event=r["event"][:200], event_kind=r["event_kind"],
             rated_agreed=r["rated_agreed"]))
@@ -236,6 +244,26 @@ def finished_matches_import(*, club: Club, rows: list[dict], batch: int = 2000) 
             m.finished_at for m in made)).order_by("pk").first()
         _row_changed(first)
     return len(made)
+
+
+def _played_for_check(club: Club, rows: list[dict]) -> None:
+    """Each row's players members (past or present) of the clubs they played for: the
+    organiser, or a visitor's own club among ``club_visiting_clubs``."""
+    pairs = {(r[f"player_{side}"], r.get(f"player_{side}_club", club.pk))
+             for r in rows for side in "ab"}
+    if not pairs:
+        return
+    clubs = {c for _, c in pairs}
+    if strangers := clubs - {club.pk, *club_visiting_clubs(club=club)}:
+        raise FinishedMatchError(gettext("%(club)s is not a club of this match's organiser.")
+                                 % {"club": Club.objects.get(pk=min(strangers))})
+    # the clubs' whole rolls: a few thousand rows, never a query over every player named
+    held = set(Membership.objects.filter(club_id__in=clubs).values_list("player_id",
+                                                                         "club_id"))
+    if missing := sorted(pairs - held):
+        player, played_for = missing[0]
+        club_players(club=played_for, players=[player], past_too=True,
+                     error=FinishedMatchError)
 
 
 def _insert_many(rows: list[FinishedMatch], batch: int) -> None:

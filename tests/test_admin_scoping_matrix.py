@@ -33,11 +33,13 @@ from chouette import services as chouette
 from chouette.models import ChouetteGame, ChouetteLedgerEntry, ChouettePayment, ChouetteSession
 from clubs.models import Club, Membership, Player
 from federations.models import Federation, FederationClub, FederationRole, RatedPolicy
-from games.models import MatchRecord, RulesCheck, Ruling, Violation
+from games.models import BulkFile, BulkUpload, MatchRecord, RulesCheck, Ruling, Violation
 from games.services.match_import import match_import
 from games.services.rules_check import rules_check_run
 from games.services.rulings import ruling_record
+from imports.models import Import, ImportRow
 from ops.models import WorkerHeartbeat
+from printing.models import PrintPack
 from ratings.models import MasterPointAward, Pool, Rating, RatingChange, RatingSettings, Season
 from results.models import FinishedMatch
 from teamleagues.models import TeamLeague
@@ -91,9 +93,16 @@ CLUB_PATHS = {
     MasterPointAward: "club",
     Analysis: "record__club",
     AnalysisSetting: "club",
+    Import: "club",
+    ImportRow: "batch__club",
+    BulkUpload: "club",
+    BulkFile: "upload__club",
+    PrintPack: "club",
 }
-#: Rows a club's referee manages (the others, clubs and memberships, are for its admins).
-REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting}
+#: Rows a club's referee manages (the others, clubs and memberships, are for its admins;
+#: so are what they uploaded and printed).
+REFEREE_MODELS = set(CLUB_PATHS) - {Club, Membership, AnalysisSetting, Import, ImportRow,
+                                    BulkUpload, BulkFile, PrintPack}
 #: (The outbox and the invitations: club admins see their club's on its manage pages; a
 #: login's email addresses and second factors: its owner on their account pages.)
 SUPERUSER_ONLY = {User, Group, WorkerHeartbeat, OutboundMail, Invitation, EmailAddress,
@@ -161,6 +170,27 @@ def _club_rows(club, *, writer, players, date, sample, guests=()):
     _rating_rows(club, players=players, tournament=tournament, date=date)
     Analysis.objects.create(record=record, plies=0)
     AnalysisSetting.objects.create(club=club)
+    _paper_rows(club, writer=writer, players=players, record=record)
+
+
+def _paper_rows(club, *, writer, players, record):
+    """An import with a row, a zip of match files with a file, a print pack."""
+    batch = Import.objects.create(club=club, kind="results", file_name=f"{club.slug}.csv",
+                                  sha256="0" * 64, content=b"date", status="dry_run",
+                                  rows_total=1, rows_error=1)
+    ImportRow.objects.create(batch=batch, number=2, verdict="error", player=players[0],
+                             data={"player": players[0].name},
+                             errors=[{"msgid": "%(name)s is not a member of the club: "
+                                               "choose a player, or a new guest.",
+                                      "params": {"name": players[1].name}}])
+    upload = BulkUpload.objects.create(club=club, uploaded_by=writer.user,
+                                       name=f"{club.slug}.zip", status="done", total=1, done=1)
+    BulkFile.objects.create(upload=upload, index=0, name=record.source_name,
+                            verdict="refused", reason="No stored result matches",
+                            match_record=record)
+    PrintPack.objects.create(key=f"tournament:{club.pk}:scoresheets:en:v1",
+                             subject=f"tournament:{club.pk}:scoresheets:en", club=club,
+                             what="scoresheets", language="en", status="done", pages=1)
 
 
 def _rating_rows(club, *, players, tournament, date):

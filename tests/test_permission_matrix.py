@@ -591,6 +591,8 @@ NOT_IN_THIS_MATRIX = {
     "imports:list", "imports:detail", "imports:confirm", "imports:errors",
     "import-upload-api", "import-api", "import-confirm-api", "import-errors-api",
     "history-csv-api", "history-xlsx-api",
+    # A zip's names chosen (the club's admins): tests/games/test_bulk_names.py.
+    "match-files-names-api",
     # National lists: public reads (the list, official lists, changes, exports); the
     # federation's rating officers publish (tests/federations/test_lists_api.py).
     "clubs:federation-ratings", "national-ratings-api", "official-lists-api",

@@ -1,3 +1,4 @@
-"""Admin registrations: referees work here (match records, checks, violations, rulings)."""
+"""Admin registrations: referees work here (match records, checks, violations, rulings);
+club admins read their zips of match files."""
 
-from . import match  # noqa: F401
+from . import bulk, match  # noqa: F401

@@ -2,6 +2,7 @@
 the worker reads a big one)."""
 
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -13,7 +14,7 @@ from accounts.throttling import UploadThrottle
 from clubs.permissions import club_for_admin
 from games.models import BulkFile, BulkUpload
 from games.selectors.bulk import bulk_files, bulk_upload_for_admin
-from games.services.bulk import match_files_too_big, match_files_upload
+from games.services.bulk import match_files_names, match_files_too_big, match_files_upload
 
 
 class MatchFilesInput(serializers.Serializer):
@@ -32,21 +33,43 @@ class MatchFileOutput(serializers.ModelSerializer):
     check_status = serializers.CharField(source="match_record.rules_check.status",
                                          default=None, allow_null=True)
 
+    names = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text="The names in the file no member answers to: choose a player for each "
+                  "(POST .../names/) and the file is filed again.")
+
     class Meta:
         model = BulkFile
         fields = ["name", "verdict", "reason", "match_record", "finished_match",
-                  "check_status"]
+                  "check_status", "names"]
 
 
 class MatchFilesOutput(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     progress = serializers.IntegerField(help_text="Percent of the files read.")
     files = MatchFileOutput(many=True, read_only=True, source="report_rows")
+    names = serializers.DictField(child=serializers.IntegerField(), read_only=True,
+                                  help_text="The players chosen for names: name -> player id.")
 
     class Meta:
         model = BulkUpload
         fields = ["id", "club", "name", "create", "status", "total", "done", "progress",
-                  "error", "created_at", "finished_at", "files"]
+                  "error", "created_at", "finished_at", "names", "files"]
+
+
+class MatchFilesNamesInput(serializers.Serializer):
+    names = serializers.DictField(
+        child=serializers.JSONField(), allow_empty=False,
+        help_text='Each name as written in the files -> a player id of the club, or "new" '
+                  "for a guest (made once).")
+
+    def validate_names(self, names):
+        for name, choice in names.items():
+            if choice != "new" and (isinstance(choice, bool) or not isinstance(choice, int)):
+                raise serializers.ValidationError(
+                    gettext('Choose a player\'s id or "new" for %(name)s.')
+                    % {"name": repr(name)})
+        return names
 
 
 def _report(upload: BulkUpload) -> dict:
@@ -93,3 +116,18 @@ class MatchFilesDetailApi(APIView):
         upload = bulk_upload_for_admin(user=request.user, upload_id=pk)
         return Response(_report(upload))
 
+
+
+class MatchFilesNamesApi(APIView):
+    """Choose the players for the names no member answered to (the report's files' ``names``):
+    the files waiting for them are filed again; a guest is made only for "new", once."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=MatchFilesNamesInput, responses=MatchFilesOutput)
+    def post(self, request, pk: int):
+        upload = bulk_upload_for_admin(user=request.user, upload_id=pk)
+        data = MatchFilesNamesInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = match_files_names(upload_id=upload.pk, names=data.validated_data["names"])
+        return Response(_report(upload))

@@ -2,7 +2,7 @@ from django.urls import path
 
 from config.converters import IdRouter  # (and <id:...>, a database id)
 
-from .bulk import MatchFilesDetailApi, MatchFilesUploadApi
+from .bulk import MatchFilesDetailApi, MatchFilesNamesApi, MatchFilesUploadApi
 from .match import MatchRecordViewSet, MatchUploadApi
 
 router = IdRouter()  # detail routes take database ids only
@@ -13,5 +13,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/match-files/", MatchFilesUploadApi.as_view(),
          name="match-files-upload-api"),
     path("match-files/<id:pk>/", MatchFilesDetailApi.as_view(), name="match-files-api"),
+    path("match-files/<id:pk>/names/", MatchFilesNamesApi.as_view(),
+         name="match-files-names-api"),
     *router.urls,
 ]

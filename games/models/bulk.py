@@ -29,8 +29,13 @@ class BulkUpload(models.Model):
                                  verbose_name=gettext_lazy("create unmatched results"))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED,
                               verbose_name=gettext_lazy("status"))
-    #: The zip, until the worker has read it (emptied then).
+    #: The zip, until the worker has read it (emptied then, unless a file waits for the
+    #: admin to choose its players: emptied once none does).
     data = models.BinaryField(blank=True, default=b"", editable=False)
+    #: The players the admin chose for names no member answered to: name as written ->
+    #: player id (a guest made once for "new": the next file of that name reuses it).
+    names = models.JSONField(default=dict, blank=True,
+                             verbose_name=gettext_lazy("names chosen"))
     total = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("files"))
     done = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("files read"))
     error = models.TextField(blank=True, verbose_name=gettext_lazy("error"))
@@ -73,6 +78,10 @@ class BulkFile(models.Model):
     verdict = models.CharField(max_length=10, choices=Verdict.choices,
                                verbose_name=gettext_lazy("verdict"))
     reason = models.TextField(blank=True, verbose_name=gettext_lazy("reason"))
+    #: The names in the file no member answers to (or more than one): refused until the
+    #: admin chooses a player for each (``match_files_names``).
+    names = models.JSONField(default=list, blank=True,
+                             verbose_name=gettext_lazy("names to choose"))
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+",
                                      verbose_name=gettext_lazy("match record"))

@@ -34,7 +34,8 @@ from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext
 
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
+from clubs.permissions import club_players
 from clubs.selectors.names import name_key
 from config.refusals import Refusal
 from games.engine import sgf
@@ -63,9 +64,11 @@ class MatchFilesError(Refusal):
 class _Refused(Exception):
     """One file refused: its report row says why (the file changes nothing)."""
 
-    def __init__(self, reason: str, verdict: str = Verdict.REFUSED, record=None, result=None):
+    def __init__(self, reason: str, verdict: str = Verdict.REFUSED, record=None, result=None,
+                 names: list[str] | None = None):
         super().__init__(reason)
         self.reason, self.verdict, self.record, self.result = reason, verdict, record, result
+        self.names = names or []
 
 
 def _size(value: int) -> str:
@@ -181,10 +184,18 @@ def match_files_run(*, upload_id: int) -> BulkUpload | None:
 
 def _finish(upload: BulkUpload, status: str, error: str) -> BulkUpload:
     upload.refresh_from_db(fields=["done"])
-    upload.status, upload.error, upload.data = status, error, b""
+    upload.status, upload.error = status, error
+    if status != BulkUpload.Status.DONE or not _names_waiting(upload):
+        upload.data = b""  # kept while a file waits for its players to be chosen
     upload.finished_at = timezone.now()
     upload.save(update_fields=["status", "error", "data", "finished_at"])
     return upload
+
+
+def _names_waiting(upload: BulkUpload) -> list[BulkFile]:
+    """The refused files that wait for the admin to choose a player for a name."""
+    return [row for row in upload.files.filter(verdict=Verdict.REFUSED).order_by("index")
+            if row.names]
 
 
 def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
@@ -244,16 +255,17 @@ def _file_report(upload: BulkUpload, index: int, name: str, read: Callable[[], b
     return row
 
 
-def _refused_save(row: BulkFile, refused: _Refused) -> None:
-    row.verdict, row.reason = refused.verdict, refused.reason
+def _refused_save(row: BulkFile, refused: _Refused, *, counted: bool = True) -> None:
+    row.verdict, row.reason, row.names = refused.verdict, refused.reason, refused.names
     row.match_record, row.finished_match = refused.record, refused.result
     with transaction.atomic():
-        _row_save(row)
+        _row_save(row, counted=counted)
 
 
-def _row_save(row: BulkFile) -> None:
+def _row_save(row: BulkFile, *, counted: bool = True) -> None:
     row.save()
-    BulkUpload.objects.filter(pk=row.upload_id).update(done=F("done") + 1)
+    if counted:  # a file filed again (its names chosen) was counted the first time
+        BulkUpload.objects.filter(pk=row.upload_id).update(done=F("done") + 1)
 
 
 def _file(upload: BulkUpload, name: str, data: bytes, seen: _Seen):
@@ -269,7 +281,7 @@ def _file(upload: BulkUpload, name: str, data: bytes, seen: _Seen):
         raise _Refused(gettext("This file was already imported as record #%(id)s.")
                        % {"id": stored.pk}, Verdict.DUPLICATE, record=stored,
                        result=stored.finished_match)
-    left, right = (_player(club, written) for written in parsed.players)
+    left, right = _players(upload, parsed.players)
     if left.pk == right.pk:
         raise _Refused(gettext("Both names in the file are %(name)s.") % {"name": left.name})
     day, result = _file_result(parsed)
@@ -329,6 +341,27 @@ def _player(club: Club, written: str) -> Player:
                        % {"name": written})
     raise _Refused(gettext("%(count)s members of the club are named “%(name)s”.")
                    % {"count": len(members), "name": written})
+
+
+def _players(upload: BulkUpload, written: list[str]) -> list[Player]:
+    """The two players the file names: the admin's choice for a name (``upload.names``),
+    else the club's member of that name; refused with every name no member answers to
+    (kept on the file's row, for the admin to choose)."""
+    found, reasons, unknown = [], [], []
+    for name in written:
+        if name in upload.names:
+            found.append(Player.objects.get(pk=upload.names[name]))
+            continue
+        try:
+            found.append(_player(upload.club, name))
+        except _Refused as refused:
+            reasons.append(refused.reason)
+            unknown.append(name)
+    if unknown:
+        raise _Refused(" ".join([*reasons, gettext(
+            "Choose a player for the name, or a new guest, and the file is filed again.")]),
+            names=unknown)
+    return found
 
 
 def _file_result(parsed):
@@ -400,6 +433,93 @@ def _import(upload: BulkUpload, name: str, data: bytes, left: Player, right: Pla
     try:
         return match_import(club=upload.club, data=data, filename=posixpath.basename(name),
                             uploaded_by=upload.uploaded_by, player_left=left,
-                            player_right=right, evidence=evidence)
+                            player_right=right, evidence=evidence,
+                            past_members=bool(upload.names))
     except MatchImportError as exc:
         raise _Refused(str(exc)) from exc
+
+
+# ------------------------------------------------------------------------ names chosen
+
+
+NEW = "new"
+
+
+def match_files_names(*, upload_id: int, names: dict[str, int | str]) -> BulkUpload:
+    """The admin's players for the names no member answered to (a player id of the club,
+    past or present, or "new": a guest made once, a past member of the club), then the
+    files waiting for those names filed again. Refused whole (nothing made) for a name no
+    file of the zip waits for, a player not of the club, or "new" for a name a player of
+    the club already bears."""
+    with transaction.atomic():
+        # the row alone (PostgreSQL locks no outer join's nullable side: the uploader)
+        upload = lock_row(BulkUpload, pk=upload_id)
+        if upload.status != BulkUpload.Status.DONE:
+            raise MatchFilesError(gettext("The zip is still being read: choose the names "
+                                          "once its report is done."))
+        _names_record(upload, names)
+    seen = _Seen.of(upload)
+    archive = zipfile.ZipFile(io.BytesIO(bytes(upload.data))) if upload.data else None
+    infos = {info.filename: info for info in archive.infolist()} if archive else {}
+    for row in _names_waiting(upload):
+        info = infos.get(row.name)
+        if info is not None and all(n in upload.names for n in row.names):
+            _file_again(upload, row, lambda i=info: _member(archive, i), seen)
+    if not _names_waiting(upload):
+        BulkUpload.objects.filter(pk=upload.pk).update(data=b"")
+    upload.refresh_from_db(fields=["done"])
+    return upload
+
+
+def _names_record(upload: BulkUpload, names: dict) -> None:
+    waiting = {n for row in _names_waiting(upload) for n in row.names}
+    ids = []
+    for name, choice in names.items():
+        if name not in waiting:
+            raise MatchFilesError(gettext("No file of this zip waits for a player named "
+                                          "“%(name)s”.") % {"name": name})
+        if choice != NEW:
+            if isinstance(choice, bool) or not isinstance(choice, int):
+                raise MatchFilesError(gettext('Choose a player\'s id or "new" for '
+                                              '“%(name)s”.') % {"name": name})
+            ids.append(choice)
+    club_players(club=upload.club, players=ids, past_too=True, error=MatchFilesError)
+    for name, choice in names.items():
+        if choice == NEW:
+            choice = _guest(upload.club, name)
+        upload.names[name] = choice
+    upload.save(update_fields=["names"])
+
+
+def _guest(club: Club, name: str) -> int:
+    """A guest for a name: a new player, a past member of the club. Refused when a player
+    of the club (past or present) already bears the name: nobody is made twice."""
+    key = name_key(name)
+    for player in Player.objects.members_of(club, past_too=True).only("pk", "name"):
+        if name_key(player.name) == key:
+            raise MatchFilesError(gettext(
+                "%(player)s (#%(id)s) is already a player of the club: choose them rather "
+                "than a new guest.") % {"player": player.name, "id": player.pk})
+    guest = Player.objects.create(name=name.strip()[:120])
+    Membership.objects.create(club=club, player=guest, is_active=False)
+    return guest.pk
+
+
+def _file_again(upload: BulkUpload, row: BulkFile, read: Callable[[], bytes],
+                seen: _Seen) -> None:
+    """File a waiting file again with the names chosen: its row says what became of it."""
+    try:
+        with transaction.atomic():
+            row.match_record, row.finished_match, row.verdict, row.reason = _file(
+                upload, row.name, read(), seen)
+            row.names = []
+            _row_save(row, counted=False)
+    except _Refused as refused:
+        _refused_save(row, refused, counted=False)
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:  # a bug, or a file no reader foresaw: said on its row
+        log.exception("bulk upload %s: file %s failed when filed again", upload.pk, row.name)
+        _refused_save(row, _Refused(gettext(
+            "This file could not be filed: an error on our side (it is logged). Nothing of "
+            "it was stored.")), counted=False)

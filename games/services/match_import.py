@@ -115,12 +115,14 @@ def match_import(
     player_right: Player | None = None,
     options: RuleOptions = RuleOptions(),
     evidence: bool = False,
+    past_members: bool = False,
 ) -> MatchRecord:
     """Store a match file as a record and queue its rules check (after commit).
 
     ``evidence``: the file of a match whose result another app records (a tournament,
     ladder or league match): the record is checked and analysed but publishes no row of
-    its own to the table of finished matches."""
+    its own to the table of finished matches. ``past_members``: the players may be past
+    members of the club (a club's old files, filed in bulk)."""
     parsed = match_parse(data=data, filename=filename)
     rules = rules_for(parsed, jacoby=options.jacoby, beavers=options.beavers,
                       crawford=options.crawford)
@@ -133,7 +135,7 @@ def match_import(
         with transaction.atomic():
             record = _record_create(
                 club=club, parsed=parsed, rules=rules, data=data, digest=digest, filename=filename,
-                uploaded_by=uploaded_by, evidence=evidence,
+                uploaded_by=uploaded_by, evidence=evidence, past_members=past_members,
                 left=player_left or _player_for(club, parsed.players[0]),
                 right=player_right or _player_for(club, parsed.players[1]),
             )
@@ -153,11 +155,12 @@ def match_import(
 
 
 def _record_create(*, club, parsed, rules, data, digest, filename, uploaded_by, evidence,
-                   left, right):
+                   left, right, past_members=False):
     if left.pk == right.pk:
         raise MatchImportError(
             gettext("The two players of a match must be different members."))
-    club_players(club=club, players=[left, right], error=MatchImportError)
+    club_players(club=club, players=[left, right], past_too=past_members,
+                 error=MatchImportError)
     return MatchRecord.objects.create(
         club=club, player_left=left, player_right=right,
         name_left=parsed.players[0], name_right=parsed.players[1],

@@ -2,11 +2,14 @@
 import with its progress, confirm it with the names chosen, export the club's history."""
 
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import parsers, permissions, serializers
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from imports import selectors, services
@@ -58,13 +61,24 @@ class ImportOutput(serializers.Serializer):
     progress = serializers.IntegerField(help_text="Percent of the step running")
     error = serializers.CharField(allow_blank=True, help_text="Why the file failed")
     counts = CountsOutput()
-    names = NameOutput(many=True)
-    rows = RowOutput(many=True)
+    names = NameOutput(many=True, help_text="A page of the names (``names_page``)")
+    rows = RowOutput(many=True, help_text="A page of the rows (``page``, ``page_size``)")
+    count = serializers.IntegerField(help_text="The rows there are (of the verdict asked)")
+    next = serializers.URLField(allow_null=True, help_text="The next page of rows")
+    previous = serializers.URLField(allow_null=True, help_text="The previous page of rows")
+    names_count = serializers.IntegerField(help_text="The names there are")
+    names_next = serializers.URLField(allow_null=True, help_text="The next page of names")
+    names_previous = serializers.URLField(allow_null=True,
+                                          help_text="The previous page of names")
 
 
 class ConfirmRefusedOutput(serializers.Serializer):
     detail = serializers.CharField(help_text="Why, in words")
-    rows = RowOutput(many=True, help_text="The rows with errors")
+    counts = CountsOutput()
+    rows = RowOutput(many=True, help_text="The first page of the rows with errors")
+    count = serializers.IntegerField(help_text="The rows with errors")
+    next = serializers.URLField(allow_null=True,
+                                help_text="The next page of the rows with errors")
 
 
 class UploadInput(serializers.Serializer):
@@ -84,6 +98,77 @@ class ConfirmInput(serializers.Serializer):
                     gettext('Choose a player\'s id or "new" for %(name)s.')
                     % {"name": repr(name)})
         return names
+
+
+# --------------------------------------------------------------------------- pages
+
+
+class ImportPagination(PageNumberPagination):
+    """The project's pages (``page``, ``PAGE_SIZE`` rows) over one of an import's lists,
+    ``page_size`` up to 1,000; its links to the import's own address (also from the upload
+    and the confirmation)."""
+
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+
+    def __init__(self, *, url: str, page_query_param: str = "page") -> None:
+        self.url, self.page_query_param = url, page_query_param
+
+    def get_next_link(self):
+        if not self.page.has_next():
+            return None
+        return replace_query_param(self.url, self.page_query_param,
+                                   self.page.next_page_number())
+
+    def get_previous_link(self):
+        if not self.page.has_previous():
+            return None
+        number = self.page.previous_page_number()
+        if number == 1:
+            return remove_query_param(self.url, self.page_query_param)
+        return replace_query_param(self.url, self.page_query_param, number)
+
+    def links(self, prefix: str = "") -> dict:
+        return {f"{prefix}count": self.page.paginator.count,
+                f"{prefix}next": self.get_next_link(),
+                f"{prefix}previous": self.get_previous_link()}
+
+
+VERDICTS = ["new", "same", "error"]
+PAGE_PARAMETERS = [
+    OpenApiParameter("page", int, required=False, description="The page of rows"),
+    OpenApiParameter("page_size", int, required=False,
+                     description="Rows (and names) a page, at most 1,000"),
+    OpenApiParameter("names_page", int, required=False, description="The page of names"),
+    OpenApiParameter("verdict", str, enum=VERDICTS, required=False,
+                     description="Only the rows of this verdict"),
+]
+
+
+def _import_url(request, batch, **query) -> str:
+    url = request.build_absolute_uri(reverse("import-api", args=[batch.pk]))
+    for key, value in query.items():
+        url = replace_query_param(url, key, value)
+    return url
+
+
+def _paged(request, view, batch, *, url: str | None = None) -> dict:
+    """The import with a page of its rows and a page of its names (the request's pages;
+    the first ones for an upload), and the links to the pages around them."""
+    verdict = request.query_params.get("verdict") or None
+    if verdict is not None and verdict not in VERDICTS:
+        raise serializers.ValidationError(
+            {"verdict": [gettext("A verdict is new, same or error.")]})
+    url = url or request.build_absolute_uri()
+    rows = ImportPagination(url=url)
+    names = ImportPagination(url=url, page_query_param="names_page")
+    shown = selectors.import_shown(
+        batch=batch,
+        rows=rows.paginate_queryset(selectors.import_rows(batch=batch, verdict=verdict),
+                                    request, view=view),
+        names=names.paginate_queryset(selectors.import_names(batch=batch), request,
+                                      view=view))
+    return {**shown, **rows.links(), **names.links("names_")}
 
 
 # --------------------------------------------------------------------------- views
@@ -113,7 +198,9 @@ class ImportUploadApi(APIView):
         batch = services.import_upload(club=club, kind=data.validated_data["kind"],
                                        name=upload.name, data=upload.read(), by=request.user)
         batch.refresh_from_db()
-        return Response(ImportOutput(selectors.import_shown(batch=batch)).data, status=201)
+        return Response(ImportOutput(_paged(request, self, batch,
+                                            url=_import_url(request, batch))).data,
+                        status=201)
 
 
 class ImportDetailApi(APIView):
@@ -121,10 +208,10 @@ class ImportDetailApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses=ImportOutput)
+    @extend_schema(parameters=PAGE_PARAMETERS, responses=ImportOutput)
     def get(self, request, import_id: int):
         batch = import_for_importer(user=request.user, import_id=import_id)
-        return Response(ImportOutput(selectors.import_shown(batch=batch)).data)
+        return Response(ImportOutput(_paged(request, self, batch)).data)
 
 
 class ImportConfirmApi(APIView):
@@ -142,13 +229,24 @@ class ImportConfirmApi(APIView):
         try:
             batch = services.import_confirm(batch=batch, names=data.validated_data["names"])
         except services.ImportRefused as exc:
-            if "rows" not in exc.fields:
+            if "counts" not in exc.fields:
                 raise
-            return Response(ConfirmRefusedOutput({"detail": str(exc),
-                                                  "rows": exc.fields["rows"]}).data,
+            return Response(ConfirmRefusedOutput(self._refused(request, batch, exc)).data,
                             status=400)
         batch.refresh_from_db()
-        return Response(ImportOutput(selectors.import_shown(batch=batch)).data)
+        return Response(ImportOutput(_paged(request, self, batch,
+                                            url=_import_url(request, batch))).data)
+
+    def _refused(self, request, batch, exc) -> dict:
+        """The reason, the counts and the first page of the rows with errors (the rest
+        are paged at the import's address, ``verdict=error``)."""
+        pages = ImportPagination(url=_import_url(request, batch, verdict="error"))
+        rows = pages.paginate_queryset(
+            selectors.import_rows(batch=batch, verdict="error"), request, view=self)
+        links = pages.links()
+        return {"detail": str(exc), "counts": exc.fields["counts"],
+                "rows": selectors.rows_shown(rows), "count": links["count"],
+                "next": links["next"]}
 
 
 CONTENT_TYPES = {"csv": "text/csv; charset=utf-8",

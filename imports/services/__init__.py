@@ -243,7 +243,7 @@ def import_confirm(*, batch: Import, names: dict) -> Import:
         # the choices and verdicts are kept (the page shows them); nothing else changed
         raise ImportRefused(gettext("Rows with errors: %(count)s. Nothing was imported.")
                            % {"count": batch.rows_error},
-                           fields={"rows": selectors.error_rows(batch=batch)})
+                           fields={"counts": selectors.import_counts(batch=batch)})
     with transaction.atomic():
         batch = lock_row(Import, pk=batch.pk)
         if batch.status != Import.Status.READY:
@@ -289,24 +289,23 @@ def _members_store(batch: Import) -> None:
     ImportRow.objects.bulk_update(rows, ["player"], batch_size=BATCH)
 
 
-def _guests(batch: Import) -> dict[str, int]:
-    """Each written name -> its player: a new guest made for "new" (a past member of the
-    club, so its results are the club's), a federation club's player given an ended
-    membership here. Nobody is made twice: one guest per name as written."""
+def _guests(batch: Import) -> dict[str, tuple[int, int]]:
+    """Each written name -> (its player, the club they played for): a new guest made for
+    "new" (a past member of the club, so its results are the club's); a federation club's
+    player plays as a visitor for their own club and gets no membership here (the results'
+    rule: ``results.services.club_visiting_clubs``). Nobody is made twice: one guest per
+    name as written."""
     people = {}
-    members = set(Membership.objects.filter(club=batch.club).values_list("player_id",
-                                                                         flat=True))
+    chosen = {v["match"] for v in batch.names.values() if isinstance(v.get("match"), int)}
+    clubs = selectors.players_clubs(club=batch.club, ids=chosen)
     for name, value in batch.names.items():
         match = value.get("match")
         if match == NEW:
             guest = Player.objects.create(name=name[:120])
             Membership.objects.create(club=batch.club, player=guest, is_active=False)
-            match = guest.pk
-        elif match is not None and match not in members:
-            Membership.objects.get_or_create(club=batch.club, player_id=match,
-                                             defaults={"is_active": False})
+            match, clubs[guest.pk] = guest.pk, batch.club.pk
         if match is not None:
-            people[name] = match
+            people[name] = (match, clubs.get(match, batch.club.pk))
             batch.names[name] = {**value, "match": match}
     batch.save(update_fields=["names"])
     return people
@@ -319,9 +318,10 @@ def _results_store(batch: Import) -> None:
     for pk, data in batch.rows.filter(verdict=ImportRow.Verdict.NEW).order_by(
             "number").values_list("pk", "data"):
         values = result_row_check(data, today)[1]
-        a, b = people[values["player"]], people[values["opponent"]]
+        (a, a_club), (b, b_club) = people[values["player"]], people[values["opponent"]]
         rows.append({
-            "source_id": pk, "player_a": a, "player_b": b,
+            "source_id": pk, "player_a": a, "player_b": b, "player_a_club": a_club,
+            "player_b_club": b_club,
             "winner": a if values["score_a"] > values["score_b"] else b,
             "length": values["length"], "score_a": values["score_a"],
             "score_b": values["score_b"], "event": values["event"],

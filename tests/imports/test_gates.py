@@ -110,5 +110,39 @@ def test_a_federation_clubs_player_is_suggested_and_may_be_named(client, alice, 
     assert names["H. Holm"]["candidates"] == [
         {"player": hilda.pk, "name": "Hilda Holm", "club": other_club.name}]
     assert confirm(client, made["id"], {"H. Holm": hilda.pk}).status_code == 200
-    assert FinishedMatch.objects.get().player_a == hilda
-    assert Membership.objects.get(club=club, player=hilda).is_active is False
+    match = FinishedMatch.objects.get()
+    assert match.player_a == hilda
+    # a visitor: the match is this club's, Hilda played for her own club and joins no other
+    assert (match.club, match.player_a_club, match.player_b_club) == (club, other_club, club)
+    assert not Membership.objects.filter(club=club, player=hilda).exists()
+
+
+def test_a_federation_clubs_player_imported_again_is_the_same_match(client, alice, club,
+                                                                    other_club, federation,
+                                                                    members):
+    FederationClub.objects.create(federation=federation, club=other_club,
+                                  status=FederationClub.Status.MEMBER,
+                                  joined_on=datetime.date(2010, 1, 1))
+    hilda = MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
+    client.force_login(alice)
+    rows = [["2019-03-01", "Hilda Holm", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
+    first = upload(client, "riverside", csv_bytes(rows)).json()
+    assert confirm(client, first["id"], {"Hilda Holm": hilda.pk}).status_code == 200
+    again = upload(client, "riverside", csv_bytes(rows)).json()
+    answer = confirm(client, again["id"], {"Hilda Holm": hilda.pk})
+    assert answer.status_code == 200
+    assert [r["verdict"] for r in answer.json()["rows"]] == ["same"]
+    assert FinishedMatch.objects.count() == 1
+
+
+def test_the_rating_officer_imports_a_match_between_two_member_clubs(client, club, other_club,
+                                                                     federation, members):
+    FederationClub.objects.create(federation=federation, club=other_club,
+                                  status=FederationClub.Status.MEMBER,
+                                  joined_on=datetime.date(2010, 1, 1))
+    hilda = MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
+    client.force_login(_officer(federation))
+    rows = [["2019-03-01", "Hilda Holm", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
+    made = upload(client, "riverside", csv_bytes(rows)).json()
+    assert confirm(client, made["id"], {"Hilda Holm": hilda.pk}).status_code == 200
+    assert FinishedMatch.objects.get().player_a_club == other_club

@@ -76,3 +76,38 @@ def test_a_match_names_exactly_one_organiser(club, other_club, alice, bob):
 def test_a_non_member_of_every_organiser_club_is_refused_by_name(club, alice, dave):
     with pytest.raises(FinishedMatchError, match=f"{dave.player.name} is not a member of"):
         _record(club, alice.player, dave.player)
+
+
+def _imported(club, a, b, **clubs):
+    from results.services import finished_matches_import
+
+    return finished_matches_import(club=club, rows=[{
+        "source_id": 7, "player_a": a.pk, "player_b": b.pk, "winner": a.pk, "length": 5,
+        "score_a": 5, "score_b": 2, "finished_at": WHEN, "event": "", "event_kind": "",
+        "rated_agreed": True, **clubs}])
+
+
+def test_an_imported_match_may_have_a_visitor_of_a_fellow_federation_club(
+        club, other_club, alice, dave):
+    from clubs.models import Membership
+
+    _federation_of(club, other_club)
+    assert _imported(club, alice.player, dave.player, player_b_club=other_club.pk) == 1
+    row = FinishedMatch.objects.get()
+    assert (row.club, row.player_a_club, row.player_b_club) == (club, club, other_club)
+    assert not Membership.objects.filter(club=club, player=dave.player).exists()
+
+
+def test_an_imported_visitor_of_a_club_outside_the_federations_is_refused(
+        club, other_club, alice, dave):
+    with pytest.raises(FinishedMatchError, match="not a club of this match's organiser"):
+        _imported(club, alice.player, dave.player, player_b_club=other_club.pk)
+    assert not FinishedMatch.objects.exists()
+
+
+def test_an_imported_visitor_must_be_a_member_of_the_club_they_played_for(
+        club, other_club, alice, bob):
+    _federation_of(club, other_club)
+    with pytest.raises(FinishedMatchError, match="not a member of Hilltop"):
+        _imported(club, alice.player, bob.player, player_b_club=other_club.pk)
+    assert not FinishedMatch.objects.exists()
