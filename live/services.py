@@ -28,6 +28,7 @@ from live.core import Action, LiveMatchPlay, Refused
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
 from ops.outage import enqueue, push
+from results.models import FinishedMatch
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
@@ -350,7 +351,7 @@ def _report(match: LiveMatch, played: LiveMatchPlay, data: bytes, filename: str,
     a, b = played.score.scores
     report = match_result_report(match=row, by=_reporter(match, by), winner=winner,
                                  score_a=a, score_b=b, match_file=data, filename=filename,
-                                 unconfirmed_because=_awaits(match))
+                                 unconfirmed_because=_awaits(match), venue=FinishedMatch.Venue.SITE)
     return report.match_record
 
 
@@ -363,7 +364,7 @@ def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, file
     return challenge_report_with_file(
         challenge=match.challenge, by=_reporter(match, by), winner=winner,
         score_challenger=a, score_challenged=b, match_file=data, filename=filename,
-        unconfirmed_because=_awaits(match)).match_record
+        unconfirmed_because=_awaits(match), venue=FinishedMatch.Venue.SITE).match_record
 
 
 def _awaits(match: LiveMatch) -> list:

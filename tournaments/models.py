@@ -14,6 +14,7 @@ from django.utils import formats
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from config.texts import restored, shown
+from results.models import FinishedMatch
 from tournaments.formats import standings as pure_standings
 from tournaments.models_labels import competition_name, place_label
 
@@ -262,6 +263,10 @@ class TournamentMatch(models.Model):
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="tournament_matches",
                                      verbose_name=gettext_lazy("match record"))
+    #: Where it was played (the rated-match policies' "live" or "online"): on this site's
+    #: live board when the board reported it, else over the board.
+    venue = models.CharField(max_length=8, choices=FinishedMatch.Venue.choices,
+                             default=FinishedMatch.Venue.BOARD, verbose_name=gettext_lazy("venue"))
     ready_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("ready at"))
     started_at = models.DateTimeField(null=True, blank=True,
                                       verbose_name=gettext_lazy("started at"))
@@ -339,6 +344,10 @@ class ResultReport(models.Model):
     match_record = models.ForeignKey("games.MatchRecord", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+",
                                      verbose_name=gettext_lazy("match record"))
+    #: Where it was played (the rated-match policies' "live" or "online"): on this site's
+    #: live board when the board reported it, else over the board.
+    venue = models.CharField(max_length=8, choices=FinishedMatch.Venue.choices,
+                             default=FinishedMatch.Venue.BOARD, verbose_name=gettext_lazy("venue"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING,
                               verbose_name=gettext_lazy("status"))
     #: A person (the opponent, the club's admins or referees) decides, not the match file's

@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext, gettext_lazy
 
 from config.texts import StoredText, shown
+from results.models import FinishedMatch
 from tournaments.formats import DEFAULT_LENGTH
 
 
@@ -150,6 +151,10 @@ class Challenge(models.Model):
     #: The note's sentences untranslated (``config.texts``); empty: ``note`` as written.
     note_message = models.JSONField(default=list, blank=True,
                                     verbose_name=gettext_lazy("note message"))
+    #: Where it was played (the rated-match policies' "live" or "online"): on this site's
+    #: live board when the board reported it, else over the board.
+    venue = models.CharField(max_length=8, choices=FinishedMatch.Venue.choices,
+                             default=FinishedMatch.Venue.BOARD, verbose_name=gettext_lazy("venue"))
 
     class Meta:
         verbose_name = gettext_lazy("challenge")

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games.models import MatchRecord, MatchTurn
 from games.services.match_import import match_import
 from live.models import LiveAction, LiveMatch
+from results.models import FinishedMatch
 from tests.factories import member, sample_bytes
 from tests.live.conftest import act, api, play_script, start, state
 from tests.live.scripts import actions_of, summary
@@ -186,6 +187,8 @@ def test_a_tournament_match_played_live_confirms_itself(club, final, alice):
     report = ResultReport.objects.get(match=final)
     assert report.status == ResultReport.Status.CONFIRMED and report.match_record is not None
     assert LiveMatch.objects.get(pk=match_id).record == report.match_record
+    # Played on the site: the rated-match policies' "online", wherever it is listed.
+    assert FinishedMatch.objects.get(source="tournament", source_id=final.pk).venue == "site"
 
 
 def test_a_club_admin_acts_for_either_side_of_a_tournament_match(club, final, alice, bob):
@@ -251,6 +254,7 @@ def test_a_ladder_challenge_played_live_reports_and_confirms_itself(club, joe, s
     assert (challenge.score_challenger, challenge.score_challenged) == (8, 5)
     assert challenge.match_record == live.record and live.record is not None
     assert challenge.confirmed_by is None  # the checked file confirmed it, not the opponent
+    assert FinishedMatch.objects.get(source="ladder", source_id=challenge.pk).venue == "site"
     assert list(challenge.ladder.rungs.order_by("position").values_list(
         "player", flat=True)) == [snow.pk, joe.pk]
 

@@ -178,7 +178,8 @@ def challenge_report(*, challenge: Challenge, by, winner: int, score_challenger:
 @transaction.atomic
 def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_challenger: int,
                                score_challenged: int, match_file: bytes, filename: str,
-                               unconfirmed_because=()) -> Challenge:
+                               unconfirmed_because=(),
+                               venue: str = FinishedMatch.Venue.BOARD) -> Challenge:
     """A result reported with its match file (a live match's, the challenger on the left):
     the file's rules check confirms it (``challenge_verify``), unless
     ``unconfirmed_because`` says why a person must (one login played both sides): then the
@@ -189,7 +190,7 @@ def challenge_report_with_file(*, challenge: Challenge, by, winner: int, score_c
                            score_challenged=score_challenged)
     record = evidence_import(club=row.ladder.club, data=match_file, filename=filename, by=by,
                              left=row.challenger, right=row.challenged)
-    fields = evidence_fields(record, unconfirmed_because)
+    fields = evidence_fields(record, unconfirmed_because, venue)
     for name, value in fields.items():
         setattr(row, name, value)
     row.save(update_fields=list(fields))
@@ -251,7 +252,8 @@ def _publish(ladder: Ladder, row: Challenge) -> None:
         club=ladder.club, source=FinishedMatch.Source.LADDER, source_id=row.pk,
         player_a=row.challenger, player_b=row.challenged, length=row.length,
         winner=row.winner, score_a=row.score_challenger, score_b=row.score_challenged,
-        finished_at=row.decided_at, outcome=outcome, event=ladder.name, event_kind="ladder")
+        finished_at=row.decided_at, outcome=outcome, event=ladder.name, event_kind="ladder",
+        venue=row.venue)
 
 
 def _rebuild(ladder: Ladder) -> None:

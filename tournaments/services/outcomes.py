@@ -26,7 +26,7 @@ def publish(row: TournamentMatch) -> None:
         club=tournament.club, source=FinishedMatch.Source.TOURNAMENT, source_id=row.pk,
         player_a=a, player_b=b if row.player_a_id else None, length=row.length,
         winner=row.winner, score_a=row.score_a, score_b=row.score_b,
-        finished_at=row.finished_at or timezone.now(), outcome=outcome,
+        finished_at=row.finished_at or timezone.now(), outcome=outcome, venue=row.venue,
         event_kind=tournament.format,  # the kind of event the rated-match policies name
         event=StoredText.gettext("%(event)s — %(round)s", event=tournament.name,
                                  round=row.round.label))

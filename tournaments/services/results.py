@@ -12,6 +12,7 @@ from audit.services import audit_record
 from clubs.selectors import player_of_user
 from config.texts import StoredText, english, stored
 from ops.locks import lock_row
+from results.models import FinishedMatch
 from tournaments.formats import Status
 from tournaments.models import ResultReport, Tournament, TournamentMatch
 
@@ -54,18 +55,21 @@ def _playable(row: TournamentMatch) -> None:
 
 def decide(tournament: Tournament, row: TournamentMatch, *, winner_id: int, score_a, score_b,
            status: str = MatchStatus.FINISHED, reported_by=None, confirmed_by=None,
-           record=None) -> None:
+           record=None, venue: str | None = None) -> None:
     """Store a result on a locked match, publish it, advance the bracket (or the rounds).
 
     A correction keeps the match's place in time: it was played when it was first decided,
     and every list replays it there (stamping the moment of the correction would replay it
-    last). Only a match without a time (never decided, or reset) takes the present."""
+    last). Only a match without a time (never decided, or reset) takes the present.
+    ``venue``: where the report that decides it says it was played (kept otherwise)."""
     row.winner_id, row.score_a, row.score_b, row.status = winner_id, score_a, score_b, status
     row.reported_by, row.confirmed_by = reported_by, confirmed_by
     row.finished_at = row.finished_at or timezone.now()
     row.started_at = row.started_at or row.finished_at
     if record is not None:
         row.match_record = record
+    if venue is not None:
+        row.venue = venue
     row.save()
     row.tournament = tournament
     publish(row)
@@ -111,7 +115,7 @@ class MatchResults(ResultKind):
         return super().refusal(which, row)
 
     def report(self, event, row, *, by, winner, score_a, score_b, match_file=None,
-               filename="", unconfirmed_because=()):
+               filename="", unconfirmed_because=(), venue=FinishedMatch.Venue.BOARD):
         open_report = row.reports.filter(status__in=OPEN_REPORTS).first()
         if open_report is not None:
             return _second_report(event, row, open_report, by=by, winner=winner,
@@ -124,7 +128,7 @@ class MatchResults(ResultKind):
         ) if match_file else None
         report = ResultReport.objects.create(
             match=row, reported_by=by, winner_id=winner, score_a=score_a, score_b=score_b,
-            **evidence_fields(record, unconfirmed_because))
+            **evidence_fields(record, unconfirmed_because, venue))
         if row.status == MatchStatus.READY:
             row.status, row.started_at = MatchStatus.IN_PROGRESS, row.started_at or timezone.now()
             row.save(update_fields=["status", "started_at"])
@@ -169,7 +173,8 @@ def match_result_enter(*, match: TournamentMatch, winner: int, score_a: int, sco
 @transaction.atomic
 def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int,
                         score_b: int, match_file: bytes | None = None,
-                        filename: str = "", unconfirmed_because=()) -> ResultReport:
+                        filename: str = "", unconfirmed_because=(),
+                        venue: str = FinishedMatch.Venue.BOARD) -> ResultReport:
     """A player reports their own match. The opponent's identical report confirms it; a
     different one disputes it. A match file is imported and checked: the check confirms or
     flags the report (see :func:`report_verify`). ``unconfirmed_because`` (a
@@ -178,7 +183,7 @@ def match_result_report(*, match: TournamentMatch, by, winner: int, score_a: int
     the evidence but only flags: the opponent confirms."""
     return result_report(RESULTS, row=match, by=by, winner=winner, score_a=score_a,
                          score_b=score_b, match_file=match_file, filename=filename,
-                         unconfirmed_because=unconfirmed_because)
+                         unconfirmed_because=unconfirmed_because, venue=venue)
 
 
 def _second_report(tournament, row, report, *, by, winner, score_a, score_b) -> ResultReport:
@@ -200,7 +205,7 @@ def _confirm(tournament, row, report, *, by) -> ResultReport:
     report.save(update_fields=["status", "resolved_by", "resolved_at"])
     decide(tournament, row, winner_id=report.winner_id, score_a=report.score_a,
            score_b=report.score_b, reported_by=report.reported_by, confirmed_by=by,
-           record=report.match_record)
+           record=report.match_record, venue=report.venue)
     return report
 
 
@@ -294,7 +299,8 @@ def match_result_resolve(*, match: TournamentMatch, by, winner: int, score_a: in
     row.flag = ""
     decide(tournament, row, winner_id=winner, score_a=score_a, score_b=score_b,
            reported_by=open_report.reported_by if open_report else by, confirmed_by=by,
-           record=open_report.match_record if open_report else None)
+           record=open_report.match_record if open_report else None,
+           venue=open_report.venue if open_report else None)
     return row
 
 

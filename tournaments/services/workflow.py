@@ -28,6 +28,7 @@ from audit.services import audit_record
 from clubs.permissions import is_referee
 from clubs.selectors import player_of_user
 from config.texts import StoredText, english, stored
+from results.models import FinishedMatch
 
 from .errors import NotAllowed, TournamentError
 from .scores import result_check
@@ -228,12 +229,14 @@ def evidence_import(*, club, data: bytes, filename: str, by, left, right, crawfo
             "error": exc}) from exc
 
 
-def evidence_fields(record, unconfirmed_because=()) -> dict:
-    """A report's evidence as its row keeps it: the match file, and whether a person must
+def evidence_fields(record, unconfirmed_because=(),
+                    venue: str = FinishedMatch.Venue.BOARD) -> dict:
+    """A report's evidence as its row keeps it: the match file, whether a person must
     decide (``unconfirmed_because`` says why: one login played both sides), the why kept
-    as the note."""
+    as the note, and where it was played (``venue``: "site" when a live board reports)."""
     return {"match_record": record, "person_decides": bool(unconfirmed_because),
-            "note": english(unconfirmed_because), "note_message": stored(unconfirmed_because)}
+            "note": english(unconfirmed_because), "note_message": stored(unconfirmed_because),
+            "venue": venue}
 
 
 @dataclass(frozen=True)
