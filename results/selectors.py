@@ -16,8 +16,12 @@ def _with_players(matches: QuerySet) -> QuerySet:
 
 def player_results(*, club: Club, player: Player, played_only: bool = False
                    ) -> QuerySet[FinishedMatch]:
-    """The player's finished matches at the club, newest first (one query)."""
-    matches = FinishedMatch.objects.filter(Q(player_a=player) | Q(player_b=player), club=club)
+    """The player's finished matches at the club, newest first (one query): those the club
+    organised, and those they played for it elsewhere (a federation's event, a team league's
+    board, a visit to a fellow member club)."""
+    matches = FinishedMatch.objects.filter(
+        Q(player_a=player, player_a_club=club) | Q(player_b=player, player_b_club=club)
+        | Q(club=club) & (Q(player_a=player) | Q(player_b=player)))
     if played_only:
         matches = matches.filter(outcome__in=FinishedMatch.PLAYED_OUTCOMES)
     return _with_players(matches).order_by("-finished_at", "-pk")

@@ -111,3 +111,17 @@ def test_an_imported_visitor_must_be_a_member_of_the_club_they_played_for(
     with pytest.raises(FinishedMatchError, match="not a member of Hilltop"):
         _imported(club, alice.player, bob.player, player_b_club=other_club.pk)
     assert not FinishedMatch.objects.exists()
+
+
+def test_a_players_results_at_a_club_include_what_they_played_for_it_elsewhere(
+        club, other_club, alice, dave):
+    """The club's player page lists a federation's board its member played for it, and not
+    the opponent's (who played for the other club)."""
+    from results.selectors import player_results
+    federation = _federation_of(club, other_club)
+    board = finished_match_record(federation=federation, source="team_league", source_id=1,
+                                  player_a=alice.player, player_b=dave.player, length=5,
+                                  winner=alice.player, finished_at=WHEN)
+    assert list(player_results(club=club, player=alice.player)) == [board]
+    assert list(player_results(club=other_club, player=dave.player)) == [board]
+    assert list(player_results(club=club, player=dave.player)) == []
