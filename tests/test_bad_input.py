@@ -215,7 +215,7 @@ PRINT_TARGETS = [
 ]
 FED = "federation.slug"
 FEDERATION_TARGETS = [
-    _t("federations:list"), _t("federations:detail", FED),
+    _t("federations:list"), _t("federations:detail", FED), _t("federations:audit", FED),
     _t("federations:apply", FED, method="post", data=lambda w: {"club": w.club.slug}),
     *[_t(f"federations:{decision}", FED, CLUB_SLUG, method="post")
       for decision in ("accept", "refuse", "leave")],

@@ -58,16 +58,16 @@ def test_a_tournament_page_costs_the_same_at_8_and_32_entrants(client, club):
     # Built: the club, the event, its matches with rounds and players (one list for the
     # bracket, the day and the placings: the N+1 of a lazy match.player_a), the placings, the
     # open reports, and the club's language (from an empty cache), then whether its matches
-    # will be rated (the club list's settings, the club's narrowing, its federations: issue
-    # 34); kept: the club and the event.
+    # will be rated (the club list's settings and its federations: issue 34; the club's
+    # narrowing is read only when it has a federation); kept: the club and the event.
     assert _built_and_kept(client, _url(small, "detail"))[:2] == \
-        _built_and_kept(client, _url(large, "detail"))[:2] == (9, 2)
+        _built_and_kept(client, _url(large, "detail"))[:2] == (8, 2)
     # A signed-in member who does not play: the same page as everyone's; one who plays,
     # their own (the report form of their next match).
     outsider = members(club, 1, start=900)[0]
     client.force_login(outsider.user)
     built, kept, body = _built_and_kept(client, _url(large, "detail"))
-    assert (built, kept) == (12, 5)  # + session, user, the viewer's part
+    assert (built, kept) == (11, 5)  # + session, user, the viewer's part
     assert "My next match" not in body
     client.force_login(players[0].user)
     assert "My next match" in client.get(_url(large, "detail")).content.decode()
