@@ -94,15 +94,19 @@ def test_a_player_of_an_unrelated_club_cannot_be_named(client, alice, dave, memb
     assert not FinishedMatch.objects.exists()
 
 
-def test_a_federation_clubs_player_is_suggested_and_may_be_named(client, alice, club,
-                                                                 other_club, federation,
-                                                                 members):
-    from clubs.models import Membership
-
+@pytest.fixture
+def hilda(other_club, federation):
+    """Hilda Holm, a member of a fellow member club of Riverside's federation."""
     FederationClub.objects.create(federation=federation, club=other_club,
                                   status=FederationClub.Status.MEMBER,
                                   joined_on=datetime.date(2010, 1, 1))
-    hilda = MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
+    return MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
+
+
+def test_a_federation_clubs_player_is_suggested_and_may_be_named(client, alice, club,
+                                                                 other_club, hilda, members):
+    from clubs.models import Membership
+
     client.force_login(alice)
     rows = [["2019-03-01", "H. Holm", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
     made = upload(client, "riverside", csv_bytes(rows)).json()
@@ -117,13 +121,8 @@ def test_a_federation_clubs_player_is_suggested_and_may_be_named(client, alice, 
     assert not Membership.objects.filter(club=club, player=hilda).exists()
 
 
-def test_a_federation_clubs_player_imported_again_is_the_same_match(client, alice, club,
-                                                                    other_club, federation,
+def test_a_federation_clubs_player_imported_again_is_the_same_match(client, alice, hilda,
                                                                     members):
-    FederationClub.objects.create(federation=federation, club=other_club,
-                                  status=FederationClub.Status.MEMBER,
-                                  joined_on=datetime.date(2010, 1, 1))
-    hilda = MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
     client.force_login(alice)
     rows = [["2019-03-01", "Hilda Holm", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
     first = upload(client, "riverside", csv_bytes(rows)).json()
@@ -135,12 +134,8 @@ def test_a_federation_clubs_player_imported_again_is_the_same_match(client, alic
     assert FinishedMatch.objects.count() == 1
 
 
-def test_the_rating_officer_imports_a_match_between_two_member_clubs(client, club, other_club,
+def test_the_rating_officer_imports_a_match_between_two_member_clubs(client, other_club, hilda,
                                                                      federation, members):
-    FederationClub.objects.create(federation=federation, club=other_club,
-                                  status=FederationClub.Status.MEMBER,
-                                  joined_on=datetime.date(2010, 1, 1))
-    hilda = MembershipFactory(club=other_club, player=PlayerFactory(name="Hilda Holm")).player
     client.force_login(_officer(federation))
     rows = [["2019-03-01", "Hilda Holm", "Ann Lee", 5, 5, 2, "", "league", "yes"]]
     made = upload(client, "riverside", csv_bytes(rows)).json()
