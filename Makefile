@@ -36,6 +36,7 @@ test: $(VENV)/.dev
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 bench: $(VENV)/.dev
 	$(BIN)/python tests/benchmarks/bench_engine.py
