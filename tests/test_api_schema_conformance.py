@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 
-pytestmark = [pytest.mark.schema, pytest.mark.django_db]
+pytestmark = [pytest.mark.schema, pytest.mark.slow, pytest.mark.django_db]
 
 CHECKS = [status_code_conformance, content_type_conformance, response_schema_conformance]
 EXAMPLES = 25  # cases per operation

@@ -24,7 +24,7 @@ from results.models import FinishedMatch
 
 #: Minutes of rendering migration states: CI runs these on PostgreSQL only (.ci/run),
 #: where the data they keep lives (a newcomer's SQLite starts empty).
-pytestmark = pytest.mark.migrations
+pytestmark = [pytest.mark.migrations, pytest.mark.slow]
 
 #: The last migrations before the groundwork, in the apps that existed then.
 BEFORE = [("games", "0003_chouette_payment_reversal"), ("clubs", "0001_initial")]

@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import pytest
+
 #: Worker gwN uses Redis database FIRST_REDIS_DB + N (Redis has 16 by default).
 FIRST_REDIS_DB = 12
 
@@ -28,3 +30,14 @@ if _WORKER.startswith("gw"):
         os.environ["REDIS_URL"] = _own_redis_db(os.environ["REDIS_URL"], _INDEX)
     _DATA = Path(os.environ.get("DATA_DIR") or Path(__file__).resolve().parents[1] / "data")
     os.environ.setdefault("BROKER_DIR", str(_DATA / f"broker-{_WORKER}"))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The long tests (marked ``slow``) first, the rest in their order. pytest-xdist hands
+    each worker a run of tests and lets an idle one take from a busy one's queue, but a test
+    cannot be split: a long one started last keeps one core busy alone at the end (the
+    migration round trips, transactional, came last of all: pytest-django sorts those after
+    the others, hence ``trylast``). A transactional test's flush leaves the tables as the
+    migrations made them (post_migrate runs again), so the others run after it as well."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

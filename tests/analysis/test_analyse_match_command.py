@@ -75,6 +75,7 @@ def test_an_sgf_file_gives_the_figures_of_its_text_twin():
     assert json.loads(sgf.stdout) == json.loads(mat.stdout)
 
 
+@pytest.mark.slow
 def test_two_ply_agrees_with_gnubg_at_two_ply():
     path = DATA / "selfplay_5p.mat"
     run = analyse_match(path, "--json", "--plies", "2")
