@@ -318,3 +318,27 @@ def test_the_card_reads_its_live_boards_in_one_query(client, world):
     started(players(fixture, 2)[0].user, fixture, 2)
     started(players(fixture, 3)[0].user, fixture, 3)
     assert count() == one
+
+
+def test_the_card_pages_entry_form_leaves_the_live_board_out(client, world):
+    fixture = lined(world)
+    home, away = players(fixture)
+    match_id = started(home.user, fixture)
+    captain = world.captains[fixture.home_id]
+    # The API names the live board it refuses from paper.
+    refused = api(captain).post(reverse("team-fixture-result-api", args=[fixture.pk]),
+                                {"boards": win_all()}, format="json")
+    assert refused.status_code == 400
+    assert "Board 1 is played on the site's live board" in refused.json()["detail"]
+    client.force_login(captain)
+    page = client.get(reverse("teamleagues:card", args=[fixture.pk])).content.decode()
+    assert 'name="winner_1"' not in page and 'name="winner_2"' in page
+    form = {"winner_2": "home", "home_2": "5", "away_2": "0",
+            "winner_3": "away", "home_3": "1", "away_3": "7"}
+    response = client.post(reverse("teamleagues:card-action", args=[fixture.pk, "enter"]),
+                           form, follow=True)
+    assert "the card goes to the away captain when the live boards end" in \
+        response.content.decode()
+    play_out(match_id, away, home)
+    fixture.refresh_from_db()
+    assert fixture.status == "entered" and (fixture.points_home, fixture.points_away) == (1, 2)
