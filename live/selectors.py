@@ -13,7 +13,7 @@ from live.core import Action, LiveMatchPlay, Settings
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_match_for_viewer
 from results.models import FinishedMatch
-from results.selectors_rated import rated_forecast
+from results.selectors_rated import federation_rated_forecast, rated_forecast
 from teamleagues.selectors import LiveBoard
 
 COMPUTER = "GNU Backgammon"
@@ -33,8 +33,8 @@ def live_match_get(*, user, pk: int) -> LiveMatch:
     see): the one look-up of the pages, the API and the socket."""
     match = get_object_or_404(LiveMatch.objects.select_related(
         "club", "player_a", "player_b", "tournament_match__tournament",
-        "tournament_match__round", "team_fixture__league", "team_fixture__home",
-        "team_fixture__away"), pk=pk)
+        "tournament_match__round", "team_fixture__league__federation__policy",
+        "team_fixture__league__club", "team_fixture__home", "team_fixture__away"), pk=pk)
     return live_match_for_viewer(user=user, match=match)
 
 
@@ -45,8 +45,14 @@ def live_rated_forecast(*, match: LiveMatch) -> list[dict]:
     against the computer, money play or a finished match (its page shows the verdict)."""
     if match.is_practice or not match.length or match.status != LiveMatch.Status.PLAYING:
         return []
-    if match.team_fixture_id:  # the federation's board, not a friendly of the club's
-        return []
+    if match.team_fixture_id:  # the league's board (the federation's), not a friendly
+        league = match.team_fixture.league
+        if league.federation_id is not None:
+            return federation_rated_forecast(federation=league.federation,
+                                             kind="team_league", length=match.length,
+                                             venue=FinishedMatch.Venue.SITE)
+        return rated_forecast(club=league.club, kind="team_league", length=match.length,
+                              venue=FinishedMatch.Venue.SITE)
     if match.tournament_match_id:
         kind = match.tournament_match.tournament.format
     else:

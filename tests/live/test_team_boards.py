@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from live.models import LiveMatch
+from live.selectors import live_rated_forecast
 from ratings.models import Rating
 from results.models import FinishedMatch
 from results.selectors_rated import rated_verdicts
@@ -342,3 +343,36 @@ def test_the_card_pages_entry_form_leaves_the_live_board_out(client, world):
     play_out(match_id, away, home)
     fixture.refresh_from_db()
     assert fixture.status == "entered" and (fixture.points_home, fixture.points_away) == (1, 2)
+
+
+# --------------------------------------------------------------------------- rated or not
+
+
+def test_the_live_board_says_where_it_will_be_rated(client, world):
+    fixture = lined(world)
+    home, _away = players(fixture)
+    match_id = started(home.user, fixture)
+    client.force_login(home.user)
+    page = client.get(reverse("live:board", args=[match_id])).content.decode()
+    notice = page.split('data-testid="rated-notice"')[1].split("</p>")[0]
+    assert f"{world.fed.name}: rated" in notice
+
+
+def test_a_federation_rating_no_online_play_leaves_the_live_board_unrated(world):
+    from federations import services as federations
+
+    federations.federation_policy_update(federation=world.fed, values={
+        "min_length": 1, "event_kinds": ["team_league"], "friendly_if_agreed": True,
+        "live": True, "online": False})
+    fixture = lined(world)
+    home, away = players(fixture)
+    match_id = started(home.user, fixture)
+    forecast = live_rated_forecast(match=LiveMatch.objects.select_related(
+        "team_fixture__league__federation").get(pk=match_id))
+    assert [(e["list"], e["rated"]) for e in forecast] == [(f"federation:{world.fed.slug}",
+                                                            False)]
+    play_out(match_id, home, away)
+    row = FinishedMatch.objects.get(source="team_league")
+    national = next(v for v in rated_verdicts([row])[row.pk]
+                    if v["list"] == f"federation:{world.fed.slug}")
+    assert national["rated"] is False and "played on the site" in national["reason"]
