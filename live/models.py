@@ -66,8 +66,19 @@ class LiveMatch(models.Model):
     challenge = models.ForeignKey(
         "tournaments.Challenge", null=True, blank=True, on_delete=models.SET_NULL,
         related_name="live_matches", verbose_name=gettext_lazy("challenge"))
+    #: A board of a team league's card played here (board ``team_board`` of the fixture:
+    #: the home team's player is A, the away team's B): its end puts the result on the card.
+    team_fixture = models.ForeignKey(
+        "teamleagues.Fixture", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="live_matches", verbose_name=gettext_lazy("team fixture"))
+    team_board = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  verbose_name=gettext_lazy("board"))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING,
                               verbose_name=gettext_lazy("status"))
+    #: The match score after the last action (player A's, player B's): the lists of
+    #: matches (a team card) read it without replaying the log, which stays the truth.
+    score_a = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("score A"))
+    score_b = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("score B"))
     #: The number of accepted actions: the pages that follow the match compare it.
     version = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("version"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
@@ -106,6 +117,13 @@ class LiveMatch(models.Model):
                 condition=Q(player_b__isnull=True, level__gt="", dice="digital")
                 | Q(player_b__isnull=False, level=""),
                 name="live_livematch_computer_has_a_level"),
+            # One board of a card is played live once at most (a board left unfinished is
+            # decided by the league's admins or referees, never started twice).
+            models.UniqueConstraint(fields=["team_fixture", "team_board"],
+                                    condition=Q(team_fixture__isnull=False),
+                                    name="live_livematch_one_per_team_board"),
+            models.CheckConstraint(condition=Q(team_board__isnull=True) | Q(team_board__gte=1),
+                                   name="live_livematch_team_board_valid"),
         ]
 
     def __str__(self) -> str:

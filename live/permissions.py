@@ -1,10 +1,13 @@
 """Who may see a live match and for which side one may act (the club's gates decide the
 roles; this reads the match's own players).
 
-- reading: the club's members, or anyone when the club shows its results to everyone;
+- reading: the club's members, or anyone when the club shows its results to everyone; a
+  team league's board: whoever may read its card (the card's own gate), since its two
+  players come from two clubs;
 - acting: each player for their own side; for a tournament match, the club's admins for
   either side (the director at the table); on a match started for one device (a tablet
-  passed across the table), the player who started it for both sides; nobody else.
+  passed across the table), the player who started it for both sides; nobody else (a team
+  board's captains and league admins start it, its two players play it).
 """
 
 from django.core.exceptions import PermissionDenied
@@ -12,9 +15,13 @@ from django.utils.translation import gettext
 
 from clubs.permissions import is_club_admin, is_member
 from live.models import LiveMatch
+from teamleagues.permissions import fixture_for_reader
 
 
 def live_match_for_viewer(*, user, match: LiveMatch) -> LiveMatch:
+    if match.team_fixture_id is not None:
+        fixture_for_reader(user=user, pk=match.team_fixture_id)
+        return match
     live_club_for_viewer(user=user, club=match.club)
     return match
 

@@ -6,13 +6,15 @@ from collections import OrderedDict
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from games.engine import Phase
 from live.core import Action, LiveMatchPlay, Settings
 from live.models import LiveAction, LiveMatch
 from live.permissions import live_match_for_viewer
 from results.models import FinishedMatch
-from results.selectors_rated import rated_forecast
+from results.selectors_rated import federation_rated_forecast, rated_forecast
+from teamleagues.selectors import LiveBoard
 
 COMPUTER = "GNU Backgammon"
 #: Matches rebuilt lately, by (id, start time, version): a version names one state of one
@@ -31,7 +33,8 @@ def live_match_get(*, user, pk: int) -> LiveMatch:
     see): the one look-up of the pages, the API and the socket."""
     match = get_object_or_404(LiveMatch.objects.select_related(
         "club", "player_a", "player_b", "tournament_match__tournament",
-        "tournament_match__round"), pk=pk)
+        "tournament_match__round", "team_fixture__league__federation__policy",
+        "team_fixture__league__club", "team_fixture__home", "team_fixture__away"), pk=pk)
     return live_match_for_viewer(user=user, match=match)
 
 
@@ -42,6 +45,14 @@ def live_rated_forecast(*, match: LiveMatch) -> list[dict]:
     against the computer, money play or a finished match (its page shows the verdict)."""
     if match.is_practice or not match.length or match.status != LiveMatch.Status.PLAYING:
         return []
+    if match.team_fixture_id:  # the league's board (the federation's), not a friendly
+        league = match.team_fixture.league
+        if league.federation_id is not None:
+            return federation_rated_forecast(federation=league.federation,
+                                             kind="team_league", length=match.length,
+                                             venue=FinishedMatch.Venue.SITE)
+        return rated_forecast(club=league.club, kind="team_league", length=match.length,
+                              venue=FinishedMatch.Venue.SITE)
     if match.tournament_match_id:
         kind = match.tournament_match.tournament.format
     else:
@@ -77,6 +88,23 @@ def live_match_of(*, tournament_match=None, challenge=None) -> LiveMatch | None:
     return found.filter(tournament_match=tournament_match).first()
 
 
+def team_live_boards(*, fixture_ids) -> dict[int, dict[int, LiveBoard]]:
+    """The team cards' boards played here (registered with ``teamleagues.selectors``): by
+    fixture, then board; one query whatever the number of boards."""
+    found: dict[int, dict[int, LiveBoard]] = {}
+    rows = LiveMatch.objects.filter(team_fixture_id__in=list(fixture_ids)).values_list(
+        "pk", "team_fixture_id", "team_board", "status", "score_a", "score_b")
+    for pk, fixture_id, board, status, a, b in rows:
+        found.setdefault(fixture_id, {})[board] = LiveBoard(
+            board=board, match_id=pk, url=reverse("live:board", args=[pk]),
+            playing=status == LiveMatch.Status.PLAYING, score_home=a, score_away=b)
+    return found
+
+
+def team_board_start_url(*, fixture_id: int, board: int) -> str:
+    return reverse("live:team-board-start", args=[fixture_id, board])
+
+
 def live_names(match: LiveMatch) -> tuple[str, str]:
     """The two names as the match file writes them (a name cannot hold ':' there)."""
     b = match.player_b.name if match.player_b_id else \
@@ -94,6 +122,10 @@ def live_settings(match: LiveMatch) -> Settings:
     row = match.tournament_match
     if row is not None:
         tags += [("Event", row.tournament.name), ("Round", row.round.name)]
+    fixture = match.team_fixture
+    if fixture is not None:
+        tags += [("Event", f"{fixture.league}: {fixture.home.name} - {fixture.away.name}"),
+                 ("Round", f"Board {match.team_board}")]
     return Settings(length=match.length, crawford=match.crawford, jacoby=match.jacoby,
                     beavers=match.beavers, names=live_names(match), tags=tuple(tags))
 
@@ -189,6 +221,8 @@ def live_state(*, match: LiveMatch, played: LiveMatchPlay | None = None) -> dict
         "record": match.record_id,
         "tournament_match": match.tournament_match_id,
         "challenge": match.challenge_id,
+        "team_fixture": match.team_fixture_id,
+        "team_board": match.team_board,
         "note": match.note,
     }
 

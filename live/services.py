@@ -29,6 +29,7 @@ from live.models import LiveAction, LiveMatch
 from live.permissions import live_sides_for
 from ops.outage import enqueue, push
 from results.models import FinishedMatch
+from teamleagues.services import board_live_start_check, board_played_live
 from tournaments.models import Challenge, TournamentMatch
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,14 @@ class LiveError(ValueError):
     @property
     def api_fields(self) -> dict:
         return {"legal_plays": list(self.legal_plays)} if self.legal_plays else {}
+
+
+class AlreadyLive(LiveError):
+    """The board asked for is already on a live board (``match_id``): the pages follow it."""
+
+    def __init__(self, reason: str, *, match_id: int) -> None:
+        super().__init__(reason)
+        self.match_id = match_id
 
 
 class StaleAction(LiveError, Stale):
@@ -99,6 +108,34 @@ def live_match_create(*, club: Club, by, player_a: Player | None, player_b: Play
         club=club, player_a=player_a, player_b=player_b, length=length, dice=dice,
         level=level, tournament_match=tournament_match, crawford=crawford, jacoby=jacoby,
         beavers=beavers, one_device=one_device, challenge=challenge,
+        created_by=by if by and by.is_authenticated else None)
+
+
+@transaction.atomic
+def team_board_live_start(*, fixture_id: int, board: int, by,
+                          dice: str = LiveMatch.Dice.DIGITAL,
+                          one_device: bool = False) -> LiveMatch:
+    """Board ``board`` of a team league's fixture played here: its two players from the
+    line-ups (the home team's as player A), its length from the league, the Crawford rule.
+    Started by one of the two players, a captain of either team or a league admin (the
+    team league decides, with the fixture locked until this match is stored, so a card
+    entered at that moment waits and then finds the board live); played by its two players
+    only. The home team's club keeps it; whoever may read the card may follow it. A board
+    is played live once: ``AlreadyLive`` names the match that plays it."""
+    start = board_live_start_check(fixture=fixture_id, board=board, by=by)
+    taken = LiveMatch.objects.filter(team_fixture=start.fixture, team_board=start.board).first()
+    if taken is not None:
+        raise AlreadyLive(gettext("Board %(board)s is already played live (match %(id)s).")
+                          % {"board": start.board, "id": taken.pk}, match_id=taken.pk)
+    if dice not in LiveMatch.Dice.values:
+        raise LiveError(gettext("Dice are 'digital' (rolled by the server) or 'manual' (real "
+                                "dice)."))
+    if one_device and by.pk not in (start.home_player.user_id, start.away_player.user_id):
+        raise LiveError(gettext("One device is for two members, started by one of them."))
+    return LiveMatch.objects.create(
+        club=start.club, player_a=start.home_player, player_b=start.away_player,
+        length=start.length, dice=dice, crawford=True, one_device=one_device,
+        team_fixture=start.fixture, team_board=start.board,
         created_by=by if by and by.is_authenticated else None)
 
 
@@ -177,7 +214,8 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
     nothing then."""
     with transaction.atomic():
         match = LiveMatch.objects.select_for_update(of=("self",)).select_related(
-            "club", "player_a", "player_b").get(pk=match_id)
+            "club", "player_a", "player_b", "team_fixture__league", "team_fixture__home",
+            "team_fixture__away").get(pk=match_id)
         sides = live_sides_for(user=by, match=match)
         if match.status != LiveMatch.Status.PLAYING:
             raise LiveError(gettext("The match is over."))
@@ -194,6 +232,7 @@ def live_action_apply(*, match_id: int, by, action: str, dice=None, play: str = 
                 steps.append(step)
         except Refused as exc:
             raise LiveError(refusal_text(exc), legal_plays=exc.legal_plays) from exc
+        match.score_a, match.score_b = played.score.scores
         _store(match, steps, by, for_side=_for_side(match, side, by))
         if played.finished:
             _finish(match, played, by)
@@ -293,7 +332,7 @@ def _store(match: LiveMatch, steps: list[Action], by, *, for_side: int | None) -
                                die1=dice[0], die2=dice[1], play=step.play[:120],
                                value=step.value, by=user, for_side=for_side))
     LiveAction.objects.bulk_create(rows)
-    fields = ["version"]
+    fields = ["version", "score_a", "score_b"]
     if not match.proxy_by_id and _is_proxy(match, for_side, user):
         match.proxy_by, match.proxy_name = user, _name(match, user)
         fields += ["proxy_by", "proxy_name"]
@@ -326,6 +365,8 @@ def _finish(match: LiveMatch, played: LiveMatchPlay, by) -> None:
                 match.record = _report(match, played, data, filename, by)
             elif match.challenge_id:
                 match.record = _report_challenge(match, played, data, filename, by)
+            elif match.team_fixture_id:
+                _report_team_board(match, played)
             elif not match.is_practice:
                 match.record = _import(match, data, filename, by)
     except (ValueError, PermissionDenied) as exc:
@@ -365,6 +406,19 @@ def _report_challenge(match: LiveMatch, played: LiveMatchPlay, data: bytes, file
         challenge=match.challenge, by=_reporter(match, by), winner=winner,
         score_challenger=a, score_challenged=b, match_file=data, filename=filename,
         unconfirmed_because=_awaits(match), venue=FinishedMatch.Venue.SITE).match_record
+
+
+def _report_team_board(match: LiveMatch, played: LiveMatchPlay) -> None:
+    """A team board's end goes on its card (the team league says what it means there: the
+    card's score, its finished match, the away captain's turn). Witnessed when each player
+    made their own moves. No match record: its two players are members of two clubs and a
+    record is one club's; the file stays the live match's (its export)."""
+    a, b = played.score.scores
+    board_played_live(fixture=match.team_fixture_id, board=match.team_board,
+                      live_match_id=match.pk, home_player_id=match.player_a_id,
+                      away_player_id=match.player_b_id,
+                      winner=("home", "away")[played.winner()], score_home=a, score_away=b,
+                      finished_at=match.finished_at, witnessed=match.proxy_text() is None)
 
 
 def _awaits(match: LiveMatch) -> list:

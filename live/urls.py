@@ -16,4 +16,6 @@ urlpatterns = [
     path("live/<id:pk>/state.json", views.live_state, name="state"),
     path("live/<id:pk>/preview.svg", views.live_preview, name="preview"),
     path("live/<id:pk>/act/", views.live_act, name="act"),
+    path("team-fixtures/<id:pk>/boards/<int:board>/live/", views.team_board_start,
+         name="team-board-start"),
 ]

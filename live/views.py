@@ -19,6 +19,7 @@ from accounts.middleware import club_page
 from clubs.decorators import login_if_anonymous
 from clubs.models import Club, Player
 from clubs.permissions import club_for_member, is_club_admin
+from config.refusals import refusal_text
 from config.views_refusals import refusal_json
 from games.board.svg import BAR_TITLE, OFF_TITLE, BoardView, render_board
 from games.engine import InvalidNotationError, Phase, parse_moves
@@ -29,6 +30,7 @@ from live.models import LiveMatch
 from live.permissions import live_club_for_viewer, live_sides_for
 from live.texts import event_text
 from live.views_lobby import lobby_me, lobby_members, lobby_player
+from teamleagues.permissions import fixture_for_reader
 from tournaments.models import Challenge, TournamentMatch
 
 # --------------------------------------------------------------------------- the board
@@ -332,3 +334,28 @@ def _start(request, club):
         messages.error(request, str(exc))
         return redirect("live:club", slug=club.slug)
     return redirect(reverse("live:board", args=[match.pk]))
+
+
+# --------------------------------------------------------------------------- a team's board
+
+
+@require_POST
+@login_required
+def team_board_start(request, pk: int, board: int):
+    """A board of a team league's card started on the live board (the card's button): the
+    board's page, or the card with the reason it cannot be (a board already live: its
+    page)."""
+    fixture = fixture_for_reader(user=request.user, pk=pk)
+    try:
+        match = services.team_board_live_start(
+            fixture_id=fixture.pk, board=board, by=request.user,
+            dice=request.POST.get("dice", "") or LiveMatch.Dice.DIGITAL,
+            one_device=request.POST.get("one_device") == "on")
+    except services.AlreadyLive as exc:
+        return redirect("live:board", pk=exc.match_id)
+    except PermissionDenied:  # not this person's to start: the 403 page
+        raise
+    except ValueError as exc:  # a refusal: said on the card
+        messages.error(request, refusal_text(exc))
+        return redirect("teamleagues:card", pk=fixture.pk)
+    return redirect("live:board", pk=match.pk)

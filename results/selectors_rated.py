@@ -202,3 +202,13 @@ def rated_forecast(*, club: Club, kind: str, length: int,
     """The forecast of one match (``rated_forecasts``)."""
     case = (kind, length, venue)
     return rated_forecasts(club=club, cases=[case])[case]
+
+
+def federation_rated_forecast(*, federation: Federation, kind: str, length: int,
+                              venue: str = FinishedMatch.Venue.BOARD) -> list[dict]:
+    """Before play: whether a match the federation organises (a team league's board,
+    between members of two of its clubs) will be rated on its list, and why."""
+    facts = policy.Facts(kind=kind, outcome="played", finished=True, length=length,
+                         venue=venue, rated_agreed=False)
+    return [_entry(f"federation:{federation.slug}", federation.name,
+                   policy.verdict_under(facts, [(_rules(federation), federation.name)]))]

@@ -314,9 +314,14 @@ class Board(models.Model):
     score_away = models.PositiveSmallIntegerField(null=True, blank=True,
                                                   verbose_name=gettext_lazy("away score"))
     walkover = models.BooleanField(default=False, verbose_name=gettext_lazy("walkover"))
-    #: A board played on this site's live board (the card links it).
+    #: A board played on this site's live board: the live match's id (live keeps the link,
+    #: ``LiveMatch.team_fixture``; this copy says the result came from the site, never from
+    #: paper, and that its finished match is played on the site).
     live_match_id = models.PositiveBigIntegerField(null=True, blank=True,
                                                    verbose_name=gettext_lazy("live match"))
+    #: When a live board ended (its finished match's time); a paper board takes the card's.
+    finished_at = models.DateTimeField(null=True, blank=True,
+                                       verbose_name=gettext_lazy("finished at"))
 
     class Meta:
         ordering = ["fixture", "board"]

@@ -7,7 +7,10 @@ what was asked for or raises ``Forbidden``).
 - a team's captain submits its line-up; the home captain enters the card, the away captain
   confirms or disputes it;
 - a league admin or one of the league's referees (for a club's league, also the club's
-  referees) decides a disputed card or corrects a decided one.
+  referees) decides a disputed card or corrects a decided one;
+- a board is started on the site's live board by one of its two players, a captain of
+  either team or a league admin (as a tournament match: by its players or the director);
+  only its two players play it (the live app's gate).
 """
 
 from django.shortcuts import get_object_or_404
@@ -100,3 +103,26 @@ def teams_captained(*, user) -> list[Team]:
         return []
     return list(Team.objects.filter(captain=player).select_related("league", "division",
                                                                     "club"))
+
+
+def live_boards_startable(*, user, fixture: Fixture, players: dict[int, tuple]) -> set[int]:
+    """The boards (of ``players``: board -> (home player, away player)) that ``user`` may
+    start on the live board: each board's own two players; every board for a captain of
+    either team or a league admin. A player of another board, of another club or a
+    stranger starts none."""
+    if not user.is_authenticated:
+        return set()
+    if (is_captain(user=user, team=fixture.home) or is_captain(user=user, team=fixture.away)
+            or is_league_admin(user=user, league=fixture.league)):
+        return set(players)
+    return {n for n, pair in players.items()
+            if any(p is not None and p.user_id == user.pk for p in pair)}
+
+
+def live_board_starter(*, user, fixture: Fixture, board: int, players: tuple) -> None:
+    """Refuses unless ``user`` may start board ``board`` (its ``players``) on the live
+    board."""
+    if board not in live_boards_startable(user=user, fixture=fixture,
+                                          players={board: players}):
+        raise Forbidden(gettext("A board is started on the live board by one of its two "
+                                "players, a captain of either team or a league admin."))

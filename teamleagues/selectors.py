@@ -45,6 +45,45 @@ def ratings_on(*, league: TeamLeague, player_ids: Iterable[int], day: datetime.d
     return found
 
 
+# --------------------------------------------------------------------------- live boards
+
+
+@dataclass(frozen=True)
+class LiveBoard:
+    """A board of a card played on the site's live board, as the card shows it: its match,
+    where to follow it, whether it is still being played, and the match score so far (the
+    home player's first)."""
+
+    board: int
+    match_id: int
+    url: str
+    playing: bool
+    score_home: int
+    score_away: int
+
+
+#: Which boards of a card are played live: the live app (a floor above) registers
+#: ``read(fixture_ids=[...]) -> {fixture_id: {board: LiveBoard}}`` (one query, whatever the
+#: number of boards) and ``start_url(fixture_id=, board=) -> str`` (where a board is started);
+#: none registered, no board is live and none can be started.
+_LIVE_BOARDS: dict[str, Callable] = {}
+
+
+def live_boards_register(*, read: Callable[..., dict], start_url: Callable[..., str]) -> None:
+    _LIVE_BOARDS.update(read=read, start_url=start_url)
+
+
+def live_boards_of(*, fixture: Fixture) -> dict[int, LiveBoard]:
+    """The card's boards on the live board (being played or played), by board number."""
+    read = _LIVE_BOARDS.get("read")
+    return read(fixture_ids=[fixture.pk]).get(fixture.pk, {}) if read else {}
+
+
+def live_board_start_url(*, fixture: Fixture, board: int) -> str | None:
+    start = _LIVE_BOARDS.get("start_url")
+    return start(fixture_id=fixture.pk, board=board) if start else None
+
+
 # --------------------------------------------------------------------------- line-ups
 
 

@@ -68,25 +68,40 @@ def _card_context(request, fixture: Fixture) -> dict:
     user, league = request.user, fixture.league
     seen = selectors.lineups_for(fixture=fixture, user=user)
     boards = {b.board: b for b in selectors.card_boards(fixture=fixture)}
-    rows = []
+    live = selectors.live_boards_of(fixture=fixture)
+    status = fixture.status
+    pairs = {}
     for n in range(1, league.boards + 1):
         home = seen["home"][n - 1] if seen["home"] and n <= len(seen["home"]) else None
         away = seen["away"][n - 1] if seen["away"] and n <= len(seen["away"]) else None
-        rows.append({"board": n, "length": league.lengths[n - 1], "home": home, "away": away,
-                     "result": boards.get(n)})
+        pairs[n] = (home, away)
+    # A board may go to the live board once both line-ups are in, while the card is not
+    # entered, if it has its two players and neither a result nor a live match yet.
+    open_boards = {n: pair for n, pair in pairs.items()
+                   if status == Fixture.Status.SCHEDULED and len(seen["in"]) == 2
+                   and None not in pair and n not in boards and n not in live}
+    startable = permissions.live_boards_startable(user=user, fixture=fixture,
+                                                  players=open_boards) if open_boards else set()
+    rows = [{"board": n, "length": league.lengths[n - 1], "home": home, "away": away,
+             "result": boards.get(n), "live": live.get(n),
+             "start_url": (selectors.live_board_start_url(fixture=fixture, board=n)
+                           if n in startable else None)}
+            for n, (home, away) in pairs.items()]
     home_captain = permissions.is_captain(user=user, team=fixture.home)
     away_captain = permissions.is_captain(user=user, team=fixture.away)
-    status = fixture.status
     mine = [t for t, c in ((fixture.home, home_captain), (fixture.away, away_captain)) if c]
     return {
         "fixture": fixture, "league": league, "rows": rows, "seen": seen,
+        "paper_rows": [row for row in rows if row["live"] is None],
+        "live_playing": any(b.playing for b in live.values()),
         "deadline": selectors.lineup_deadline(fixture),
         "lineup_team": mine[0] if mine and status == Fixture.Status.SCHEDULED
         and len(seen["in"]) < 2 else None,
         "squad": list(mine[0].club.memberships.filter(is_active=True).select_related("player")
                       .order_by("player__name")) if mine else [],
         "can_enter": home_captain and status in (Fixture.Status.SCHEDULED,
-                                                 Fixture.Status.ENTERED),
+                                                 Fixture.Status.ENTERED)
+        and any(row["live"] is None for row in rows),
         "can_confirm": away_captain and status == Fixture.Status.ENTERED,
         "can_decide": permissions.is_league_referee(user=user, league=league),
     }
@@ -97,9 +112,13 @@ def card_page(request, pk: int):
     return render(request, "teamleagues/public/card.html", _card_context(request, fixture))
 
 
-def _boards_from(request, league: TeamLeague) -> list[dict]:
+def _boards_from(request, league: TeamLeague, skip: frozenset[int] = frozenset()
+                 ) -> list[dict]:
+    """The boards of the entry form (but the ``skip`` ones: played live, not on paper)."""
     boards = []
     for n in range(1, league.boards + 1):
+        if n in skip:
+            continue
         def number(name, n=n):
             value = request.POST.get(f"{name}_{n}", "").strip()
             if not value:
@@ -136,10 +155,17 @@ def card_action(request, pk: int, action: str):
                                    players=players, by=user)
             messages.success(request, gettext("Your line-up is in."))
         elif action == "enter":
-            services.card_enter(fixture=fixture, boards=_boards_from(request, fixture.league),
-                                by=user)
-            messages.success(request, gettext("The card is entered: the away captain "
-                                              "confirms it."))
+            live = frozenset(selectors.live_boards_of(fixture=fixture))
+            fixture = services.card_enter(
+                fixture=fixture, boards=_boards_from(request, fixture.league, skip=live),
+                by=user)
+            if fixture.status == Fixture.Status.SCHEDULED:
+                messages.success(request, gettext("The paper boards are in: the card goes to "
+                                                  "the away captain when the live boards "
+                                                  "end."))
+            else:
+                messages.success(request, gettext("The card is entered: the away captain "
+                                                  "confirms it."))
         elif action == "confirm":
             services.card_confirm(fixture=fixture, by=user)
             messages.success(request, gettext("The card is confirmed."))

@@ -273,8 +273,18 @@ def _team(name: str, what: str = "league", method: str = "get", action: str = ""
         if name == "teamleagues:captain":
             return reverse(name)
         team = make_world()
+        fixture = Fixture.objects.filter(league=team.league).first()
+        if what == "board":  # both line-ups in: board 1 can go to the live board
+            from teamleagues import services
+            from tests.teamleagues.conftest import lineup_of
+
+            for side in (fixture.home, fixture.away):
+                services.lineup_submit(fixture=fixture, team=side,
+                                       players=lineup_of(team, side),
+                                       by=team.captains[side.pk])
+            return reverse(name, kwargs={"pk": fixture.pk, "board": 1})
         pk = {"league": team.league.pk, "team": team.teams[0].pk,
-              "fixture": Fixture.objects.filter(league=team.league).first().pk}[what]
+              "fixture": fixture.pk}[what]
         return reverse(name, kwargs={"pk": pk, **({"action": action} if action else {})})
     return Target(name, build, method, label=action, **kwargs)
 
@@ -296,6 +306,9 @@ TEAM_TARGETS = [
     *[_team(n, "fixture", "post", json=True) for n in (
         "team-fixture-lineup-api", "team-fixture-result-api", "team-fixture-confirm-api",
         "team-fixture-dispute-api", "team-fixture-decide-api")],
+    # A board played live (issue 35, point 4): started from the card or the API.
+    _team("live:team-board-start", "board", "post"),
+    _team("team-board-live-api", "board", "post", json=True),
 ]
 TARGETS = (_matrix_targets() + ACCOUNT_TARGETS + TOURNAMENT_TARGETS + PRINT_TARGETS
            + FEDERATION_TARGETS + IMPORT_TARGETS + TEAM_TARGETS)

@@ -612,6 +612,9 @@ NOT_IN_THIS_MATRIX = {
     "printing:team-card", "team-fixture-print-api",
     # Next season confirmed by the league's admins (tests/teamleagues/test_next_season.py).
     "team-league-next-api", "teamleagues:next",
+    # A team card's board played live: started by its two players, a captain of either team
+    # or a league admin; nobody else (the persona table: tests/live/test_team_boards.py).
+    "live:team-board-start", "team-board-live-api",
 }
 #: Not the app's pages: allauth's sign-in pages (signing in and out, sign-up (closed),
 #: password reset by link, address confirmation by link, the second factor's steps: their

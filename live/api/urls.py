@@ -14,4 +14,6 @@ urlpatterns = [
          name="live-action-api"),
     path("live-matches/<id:pk>/export.mat", api.LiveExportApi.as_view(),
          name="live-export-api"),
+    path("team-fixtures/<id:pk>/boards/<int:board>/live/", api.TeamBoardLiveApi.as_view(),
+         name="team-board-live-api"),
 ]

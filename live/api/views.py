@@ -19,6 +19,7 @@ from live import selectors, services
 from live.core import KINDS
 from live.models import LiveMatch
 from ops.api_schema import refusal
+from teamleagues.permissions import fixture_for_reader
 from tournaments.models import Challenge, TournamentMatch
 
 
@@ -91,6 +92,32 @@ class LiveMatchCreateApi(APIView):
             dice=given["dice"], level=given["level"], tournament_match=row,
             crawford=given["crawford"], jacoby=given["jacoby"], beavers=given["beavers"],
             one_device=given["one_device"], challenge=challenge)
+        return Response(selectors.live_state(match=match), status=status.HTTP_201_CREATED)
+
+
+class TeamBoardLiveInput(serializers.Serializer):
+    dice = serializers.ChoiceField(choices=LiveMatch.Dice.values, default="digital")
+    one_device = serializers.BooleanField(
+        default=False, help_text="One tablet passed across the table: whoever starts the "
+        "match (one of the board's two players) acts for both sides.")
+
+
+class TeamBoardLiveApi(APIView):
+    """Play board n of a team league's fixture live, once both line-ups are in: started by
+    one of the board's two players, a captain of either team or a league admin; played by
+    its two players (the home team's as player A), its length the league's. Its end puts
+    the board's result on the card (``GET /api/team-fixtures/<id>/`` lists the live
+    boards). A board already live: 400 naming its match."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=TeamBoardLiveInput, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request, pk: int, board: int):
+        fixture = fixture_for_reader(user=request.user, pk=pk)
+        data = TeamBoardLiveInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.team_board_live_start(fixture_id=fixture.pk, board=board,
+                                               by=request.user, **data.validated_data)
         return Response(selectors.live_state(match=match), status=status.HTTP_201_CREATED)
 
 

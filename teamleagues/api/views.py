@@ -72,6 +72,21 @@ class TLBoardOutput(serializers.Serializer):
     score_home = serializers.IntegerField(allow_null=True)
     score_away = serializers.IntegerField(allow_null=True)
     walkover = serializers.BooleanField()
+    live_match = serializers.IntegerField(
+        source="live_match_id", allow_null=True,
+        help_text="The live match this board was played on (its result came from the site), "
+                  "else null.")
+
+
+class TLLiveBoardOutput(serializers.Serializer):
+    board = serializers.IntegerField()
+    live_match = serializers.IntegerField(source="match_id",
+                                          help_text="GET /api/live-matches/<id>/ follows it.")
+    url = serializers.CharField(help_text="The live board's page.")
+    playing = serializers.BooleanField(help_text="Still being played (else it has ended and "
+                                                 "its result is on the card).")
+    score_home = serializers.IntegerField(help_text="The match score so far, home player's.")
+    score_away = serializers.IntegerField()
 
 
 class TLLineupsOutput(serializers.Serializer):
@@ -97,9 +112,13 @@ class TLCardOutput(TLFixtureOutput):
 
 class TLCardDetailOutput(TLCardOutput):
     lineups = TLLineupsOutput(source="lineups_seen")
+    live_boards = TLLiveBoardOutput(
+        many=True, help_text="The boards played on the site's live board (being played or "
+        "ended), board 1 first; a board is started there with POST "
+        "/api/team-fixtures/<id>/boards/<n>/live/.")
 
     class Meta(TLCardOutput.Meta):
-        fields = [*TLCardOutput.Meta.fields, "lineups"]
+        fields = [*TLCardOutput.Meta.fields, "lineups", "live_boards"]
 
 
 class TLLineupOutput(serializers.Serializer):
@@ -431,6 +450,8 @@ class CardApi(APIView):
         fixture.lineups_seen = {
             side: (None if seen[side] is None else [p.pk for p in seen[side]])
             for side in ("home", "away")} | {"submitted": seen["in"]}
+        live = selectors.live_boards_of(fixture=fixture)
+        fixture.live_boards = [live[n] for n in sorted(live)]
         return Response(TLCardDetailOutput(fixture).data)
 
 
@@ -452,7 +473,9 @@ class LineupApi(_Write):
 
 
 class CardEnterApi(_Write):
-    """The home captain enters the card's boards."""
+    """The home captain enters the card's boards: every board not played on the site's live
+    board (one played there is refused from paper). While a live board is still being
+    played the card stays scheduled and goes to the away captain when it ends."""
 
     input_class = TLCardInput
 

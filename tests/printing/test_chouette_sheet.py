@@ -1,5 +1,5 @@
-"""A chouette evening's sheet (names across, the order down, cube and points), its gate, and
-the team match card ready for the team leagues."""
+"""A chouette evening's sheet (names across, the order down, cube and points) and its gate.
+(The team match card prints from a team league's fixture: tests/teamleagues/test_print.py.)"""
 
 import datetime
 from decimal import Decimal
@@ -8,7 +8,6 @@ import pytest
 from django.urls import reverse
 
 from chouette import services
-from printing.services.cards import Board, TeamMatchCard, team_match_card_pdf
 from tests.factories import MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,14 +52,3 @@ def test_the_chouette_sheet_over_the_api(session, bob):
     response = api.get(reverse("chouette-print-api", kwargs={"pk": session.pk}))
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
 
-
-def test_the_team_match_card_has_boards_in_order_and_both_captains(club, read_pdf):
-    card = TeamMatchCard(title="Division 1, round 3", home="Riverside A", away="Hilltop B",
-                         competition="Winter league", date=datetime.date(2026, 12, 3),
-                         boards=[Board(number=n, length=7, home_player=f"Home {n}",
-                                       away_player=f"Away {n}") for n in range(1, 6)])
-    data, pages = team_match_card_pdf(club=club, card=card, language="en")
-    pdf = read_pdf(data)
-    assert pages == 1
-    assert pdf.text.index("Home 1") < pdf.text.index("Home 5")
-    assert "Captain of Riverside A" in pdf.text and "Captain of Hilltop B" in pdf.text
