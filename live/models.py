@@ -1,8 +1,10 @@
 """Live matches played on the site: the match and its log of accepted actions.
 
-The state is never stored: it is the log replayed by the engine's ``Game`` (``live.core``),
-one row per accepted action, numbered without gaps (``seq`` unique per match). A refused
-action writes nothing.
+The state is the log replayed by the engine's ``Game`` (``live.core``), one row per
+accepted action, numbered without gaps (``seq`` unique per match). A refused action writes
+nothing. The match keeps one figure of it beside the log, written with each action in the
+same transaction: the score (``score_a``, ``score_b``), which lists of matches (a team card)
+show without replaying; the log stays the truth.
 """
 
 from django.conf import settings
