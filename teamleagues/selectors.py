@@ -79,6 +79,17 @@ def live_boards_of(*, fixture: Fixture) -> dict[int, LiveBoard]:
     return read(fixture_ids=[fixture.pk]).get(fixture.pk, {}) if read else {}
 
 
+def card_version(*, fixture: Fixture, live: dict[int, LiveBoard] | None = None) -> str:
+    """What the card page shows, as one token its poll compares: the league's version (every
+    line-up, entry, confirmation, decision and live board's end moves it) and each live
+    board's state and score while it is played."""
+    if live is None:
+        live = live_boards_of(fixture=fixture)
+    boards = ".".join(f"{n}:{int(b.playing)}:{b.score_home}:{b.score_away}"
+                      for n, b in sorted(live.items()))
+    return f"{fixture.league.version}-{boards}"
+
+
 def live_board_start_url(*, fixture: Fixture, board: int) -> str | None:
     start = _LIVE_BOARDS.get("start_url")
     return start(fixture_id=fixture.pk, board=board) if start else None

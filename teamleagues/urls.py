@@ -13,5 +13,6 @@ urlpatterns = [
     path("team-leagues/teams/<id:pk>/", views.team_page, name="team"),
     path("team-leagues/captain/", views.captain_page, name="captain"),
     path("team-fixtures/<id:pk>/", views.card_page, name="card"),
+    path("team-fixtures/<id:pk>/state/", views.card_state, name="card-state"),
     path("team-fixtures/<id:pk>/<slug:action>/", views.card_action, name="card-action"),
 ]

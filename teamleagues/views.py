@@ -6,7 +6,7 @@ service; a refusal comes back as a message on the card."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -94,6 +94,7 @@ def _card_context(request, fixture: Fixture) -> dict:
         "fixture": fixture, "league": league, "rows": rows, "seen": seen,
         "paper_rows": [row for row in rows if row["live"] is None],
         "live_playing": any(b.playing for b in live.values()),
+        "version": selectors.card_version(fixture=fixture, live=live),
         "deadline": selectors.lineup_deadline(fixture),
         "lineup_team": mine[0] if mine and status == Fixture.Status.SCHEDULED
         and len(seen["in"]) < 2 else None,
@@ -110,6 +111,14 @@ def _card_context(request, fixture: Fixture) -> dict:
 def card_page(request, pk: int):
     fixture = permissions.fixture_for_reader(user=request.user, pk=pk)
     return render(request, "teamleagues/public/card.html", _card_context(request, fixture))
+
+
+def card_state(request, pk: int):
+    """The card page's poll: its version only (the page reloads itself when it moved, as a
+    live board's score does); the same gate as the page."""
+    fixture = permissions.fixture_for_reader(user=request.user, pk=pk)
+    return JsonResponse({"version": selectors.card_version(fixture=fixture),
+                         "status": fixture.status})
 
 
 def _boards_from(request, league: TeamLeague, skip: frozenset[int] = frozenset()

@@ -292,7 +292,7 @@ def _team(name: str, what: str = "league", method: str = "get", action: str = ""
 TEAM_TARGETS = [
     _team("teamleagues:league"), _team("teamleagues:fixtures"),
     _team("teamleagues:team", "team"), _team("teamleagues:captain"),
-    _team("teamleagues:card", "fixture"),
+    _team("teamleagues:card", "fixture"), _team("teamleagues:card-state", "fixture"),
     _team("printing:team-card", "fixture"), _team("team-fixture-print-api", "fixture"),
     *[_team("teamleagues:card-action", "fixture", "post", a)
       for a in ("lineup", "enter", "confirm", "dispute", "decide")],

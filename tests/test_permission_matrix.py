@@ -606,7 +606,7 @@ NOT_IN_THIS_MATRIX = {
     "team-fixture-result-api", "team-fixture-confirm-api", "team-fixture-dispute-api",
     "team-fixture-decide-api",
     "teamleagues:league", "teamleagues:fixtures", "teamleagues:team", "teamleagues:captain",
-    "teamleagues:card", "teamleagues:card-action",
+    "teamleagues:card", "teamleagues:card-state", "teamleagues:card-action",
     # The printed match card: the card's gate, hidden line-ups blank (tests/teamleagues/
     # test_print.py).
     "printing:team-card", "team-fixture-print-api",

@@ -1,8 +1,9 @@
-// The tournament pages (the public page and the director's) follow the day by themselves:
-// they poll the tournament's version and reload when a result, a correction or a
-// withdrawal changed it. Never under someone's fingers: while a form field has focus or a
-// form has been edited, the page stays as it is and says "updated — reload" instead (and
-// reloads by itself at a later poll once the field is left untouched). Works without it too.
+// The tournament pages (the public page and the director's) and a team match card follow
+// the day by themselves: they poll the page's version and reload when a result, a
+// correction, a withdrawal or a live board's score changed it. Never under someone's
+// fingers: while a form field has focus or a form has been edited, the page stays as it
+// is and says "updated — reload" instead (and reloads by itself at a later poll once the
+// field is left untouched). Works without it too.
 (function () {
   const gettext = window.gettext || function (text) { return text; };
   const box = document.querySelector("[data-state-url]");

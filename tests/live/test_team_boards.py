@@ -302,6 +302,32 @@ def test_the_card_links_its_live_boards(client, world):
     assert card in board_page  # the board links back to its card
 
 
+def test_the_cards_poll_moves_with_its_live_boards_and_matches_the_page(client, world):
+    """The card page reloads itself when its state's version moved (static/js/tournament.js):
+    the version the page carries is the state's while nothing changed (else it would reload
+    for ever), and a live board's start, score and end each move it."""
+    fixture = lined(world)
+    home, away = players(fixture)
+    card = reverse("teamleagues:card", args=[fixture.pk])
+    state = reverse("teamleagues:card-state", args=[fixture.pk])
+    client.force_login(world.players[outsider(world, fixture).pk][0].user)  # any reader
+
+    def seen() -> tuple[str, str]:
+        page = client.get(card).content.decode()
+        return page.split('data-version="', 1)[1].split('"', 1)[0], client.get(state).json()[
+            "version"]
+
+    before = seen()
+    assert before[0] == before[1]
+    match_id = started(home.user, fixture)
+    playing = seen()
+    assert playing[0] == playing[1] != before[1]
+    play_out(match_id, home, away)
+    ended = seen()
+    assert ended[0] == ended[1] and len({before[1], playing[1], ended[1]}) == 3
+    assert client.get(reverse("teamleagues:card-state", args=[10**9])).status_code == 404
+
+
 def test_the_card_reads_its_live_boards_in_one_query(client, world):
     """The card's live boards are read in one query whatever their number (no N+1)."""
     fixture = lined(world)
