@@ -212,3 +212,12 @@ def test_a_read_costs_the_same_queries_whatever_the_list_size(
             play(world.club, newcomer, world.ann, newcomer, at(2026, 5, 1))
     assert len(rows(client)) == 8
     assert (_read_cost(client, api_url()), _read_cost(client, PAGE)) == small
+
+
+def test_after_a_replay_the_first_request_finds_the_list_read_by_the_worker(
+        client, world, django_capture_on_commit_callbacks, django_assert_num_queries):
+    rows(client)
+    with django_capture_on_commit_callbacks(execute=True):  # the replay's task, eager
+        play(world.club, world.ben, world.ann, world.ben, at(2026, 5, 1))
+    with django_assert_num_queries(3):  # the federation, its pool, the page's names
+        client.get(api_url())
