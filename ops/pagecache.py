@@ -84,13 +84,15 @@ Build = Callable[[], tuple[str, dict]]
 def cached_page(request, club, key: str | None, build: Build, *,
                 seconds: int = PAGE_SECONDS) -> HttpResponse:
     """The page ``build()`` describes (template, context), its part below the top bar
-    rendered once per ``key`` (None: rendered every time, as with messages to show)."""
+    rendered once per ``key`` (None: rendered every time, as with messages to show).
+    ``club`` None: a page across clubs (a federation's), kept per the site's stamp."""
     if key is None or len(messages.get_messages(request)):
         return render(request, *build())
-    described = (f"{club.pk}:{club_stamp(club)}:{key}:{int(request.user.is_authenticated)}:"
+    owner, stamp = (club.pk, club_stamp(club)) if club is not None else (0, site_stamp())
+    described = (f"{owner}:{stamp}:{key}:{int(request.user.is_authenticated)}:"
                  f"{get_language()}:{request.get_full_path()}")
     # Hashed: versions hold times (spaces), paths any character; memcached takes neither.
-    full_key = f"pages:{club.pk}:{hashlib.sha256(described.encode()).hexdigest()}"
+    full_key = f"pages:{owner}:{hashlib.sha256(described.encode()).hexdigest()}"
     parts = cache.get(full_key)
     if parts is None:
         template, context = build()

@@ -7,7 +7,7 @@ redelivered task finds nothing pending and returns.
 from celery import shared_task
 
 from config.celery import TRANSIENT_ERRORS
-from ratings.services.national import national_recompute, national_recompute_pending
+from ratings.services.national import national_recompute_pending, national_recompute_warm
 from ratings.services.recompute import ratings_recompute, ratings_recompute_pending
 
 
@@ -32,7 +32,7 @@ def ratings_recompute_requeue_task() -> None:
     soft_time_limit=540,
 )
 def national_recompute_task(federation_id: int) -> None:
-    national_recompute(federation_id=federation_id)
+    national_recompute_warm(federation_id=federation_id)
 
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=3)

@@ -31,6 +31,7 @@ from config.refusals import Refusal
 from config.spreadsheets import safe_row
 from federations.permissions import federation_for_viewer
 from games.selectors.match import match_list
+from ops.pagecache import cached_page
 from ratings import selectors
 from ratings.forms import RatingSettingsForm, SeasonForm, WhatIfForm
 from ratings.models import OfficialList
@@ -334,12 +335,26 @@ def federation_ratings(request, slug: str):
         inactive = national.inactive_included(request.GET.get("inactive"))
     except Refusal as refusal:
         error = str(refusal)
-    rows = national.national_rows(federation=federation, as_of=day, inactive=inactive)
-    page = Paginator(rows, FEDERATION_PAGE_ROWS).get_page(request.GET.get("page"))
     pool = national.federation_pool(federation)
-    if pool is not None:
-        national.matches_fill(page.object_list, pool_id=pool.pk, as_of=day)
-    return render(request, "ratings/public/federation_ratings.html", {
-        "federation": federation, "page": page, "as_of": day, "error": error,
-        "inactive": inactive, "pending": pool is not None and pool.recompute_pending,
-        "lists": OfficialList.objects.filter(federation=federation).order_by("-number")})
+
+    def build():
+        rows = national.national_rows(federation=federation, as_of=day, inactive=inactive,
+                                      pool=pool)
+        page = Paginator(rows, FEDERATION_PAGE_ROWS).get_page(request.GET.get("page"))
+        if pool is not None:
+            national.matches_fill(page.object_list, pool_id=pool.pk, as_of=day)
+        return "ratings/public/federation_ratings.html", {
+            "federation": federation, "page": page, "as_of": day, "error": error,
+            "inactive": inactive, "pending": pool is not None and pool.recompute_pending,
+            "lists": OfficialList.objects.filter(federation=federation).order_by("-number")}
+
+    # The part below the top bar kept per version of the list (``listing_version``), the
+    # site's stamp (memberships, renames), a pending replay, the official lists and what
+    # the heading shows of the federation.
+    version = national.listing_version(federation=federation, pool=pool, as_of=day,
+                                       inactive=inactive)
+    pending = pool is not None and pool.recompute_pending
+    key = (f"federation-ratings:{version}:{pending}:"
+           f"{national.official_lists_version(federation=federation)}:{federation.name}:"
+           f"{federation.formula}:{federation.start_rating}")
+    return cached_page(request, None, key, build)

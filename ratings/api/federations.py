@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from config.refusals import Refusal
 from config.spreadsheets import safe_row
 from federations.permissions import federation_for_officer, federation_for_viewer
+from ops.pagecache import cached_answer
 from ratings.models import OfficialList
 from ratings.selectors import national as selectors
 from ratings.services.official_lists import official_list_publish
@@ -153,14 +154,24 @@ class NationalRatingsApi(APIView):
         federation = federation_for_viewer(slug=slug)
         day = selectors.as_of_day(request.query_params.get("as_of"))
         inactive = selectors.inactive_included(request.query_params.get("inactive"))
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(
-            selectors.national_rows(federation=federation, as_of=day, inactive=inactive),
-            request, view=self)
         pool = selectors.federation_pool(federation)
-        if pool is not None:
-            selectors.matches_fill(page, pool_id=pool.pk, as_of=day)
-        return paginator.get_paginated_response(NationalRowOutput(page, many=True).data)
+
+        def make():
+            paginator = PageNumberPagination()
+            page = paginator.paginate_queryset(
+                selectors.national_rows(federation=federation, as_of=day, inactive=inactive,
+                                        pool=pool), request, view=self)
+            if pool is not None:
+                selectors.matches_fill(page, pool_id=pool.pk, as_of=day)
+            return paginator.get_paginated_response(
+                NationalRowOutput(page, many=True).data).data
+
+        # Each page answered once per version of the list (``listing_version``) and site
+        # stamp (memberships, renames; ``cached_answer`` holds it): a request reads the
+        # federation, its pool and the kept JSON.
+        version = selectors.listing_version(federation=federation, pool=pool, as_of=day,
+                                            inactive=inactive)
+        return cached_answer(request, f"national:{version}", make)
 
 
 class OfficialListsApi(APIView):

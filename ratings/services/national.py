@@ -28,6 +28,7 @@ from federations.core.policy import Facts, Rules, verdict_under
 from federations.models import Federation, FederationClub, RatedPolicy
 from ratings import core as pure
 from ratings.models import Pool, Rating, RatingChange
+from ratings.selectors.national import national_rows
 from results.models import SOURCE_KINDS, FinishedMatch
 
 from .recompute import BEGINNING, HISTORY_COLUMNS
@@ -111,6 +112,17 @@ def national_recompute(*, federation_id: int) -> int:
         recompute_from_at=None, recompute_from_match=None, recomputed_at=timezone.now(),
         formula=federation.formula, start_rating=federation.start_rating,
         version=F("version") + 1)
+    return rated
+
+
+def national_recompute_warm(*, federation_id: int) -> int:
+    """``national_recompute``, then today's list read into the cache once the replay is
+    committed (the worker's task): the first request after a replay finds the day's
+    standings and listing kept (at 500,000 matches their read costs ~0.3 s, ~0.1 s of
+    CPU), instead of paying for them."""
+    rated = national_recompute(federation_id=federation_id)
+    national_rows(federation=Federation.objects.get(pk=federation_id),
+                  as_of=timezone.localdate())
     return rated
 
 

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from federations import services as federations
-from federations.models import FederationRole
+from federations.models import FederationClub, FederationRole, RatedPolicy
+from ratings.services.updates import rating_settings_update
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.test_day_and_player_pages import _cup, _match
 from tests.tournaments.test_swiss_pages import _event, _url
@@ -68,3 +69,58 @@ def test_my_next_match_says_whether_it_is_rated_before_the_pairing_is_played(
     mine = page.split('data-testid="history"')[0]
     notices = _notices(mine)
     assert len(notices) == 1 and SHORT.format(length=5) in notices[0]
+
+
+# --------------------------------------------------------------------------- kept notices
+# The tournament's pages are kept per version of the event and the club's stamp: whatever
+# decides what a notice says moves the stamp, or a kept page would keep the old notice.
+
+
+def _detail_notice(client, tournament) -> str:
+    return _notices(client.get(_url(tournament, "detail")).content.decode())[0]
+
+
+def test_the_kept_notice_follows_the_club_lists_settings(client, club):
+    tournament = _cup(club, lengths={"main": 1})
+    assert f"{club.name}: rated" in _detail_notice(client, tournament)
+    rating_settings_update(club=club, rate_one_point=False)
+    assert f"{club.name}: not rated" in _detail_notice(client, tournament)
+
+
+def test_the_kept_notice_follows_a_policy_saved_in_the_admin(client, club, dbgf):
+    tournament = _cup(club, lengths={"main": 5})
+    assert SHORT.format(length=5) in _detail_notice(client, tournament)
+    policy = RatedPolicy.objects.get(federation=dbgf)
+    policy.min_length = 1
+    policy.save()  # the admin's path: no service, no bump of its own
+    assert "Danish Backgammon Federation: rated" in _detail_notice(client, tournament)
+
+
+def test_the_kept_notice_follows_a_membership_ended_in_the_admin(client, club, dbgf):
+    tournament = _cup(club, lengths={"main": 5})
+    assert "Danish Backgammon Federation" in _detail_notice(client, tournament)
+    link = FederationClub.objects.get(federation=dbgf, club=club)
+    link.status, link.left_on = FederationClub.Status.LEFT, link.joined_on
+    link.save()  # the admin's path: no service
+    assert "Danish Backgammon Federation" not in _detail_notice(client, tournament)
+
+
+def test_the_kept_notice_follows_the_federations_name(client, club, dbgf):
+    tournament = _cup(club, lengths={"main": 5})
+    assert "Danish Backgammon Federation" in _detail_notice(client, tournament)
+    dbgf.name = "Dansk Backgammon Forbund"
+    dbgf.save()
+    assert "Dansk Backgammon Forbund: not rated" in _detail_notice(client, tournament)
+
+
+def test_my_kept_next_match_notice_follows_the_club_lists_settings(client, club):
+    tournament = _cup(club, lengths={"main": 1})
+    client.force_login(_match(tournament, "M1-1").player_a.user)
+
+    def notice() -> str:
+        page = client.get(reverse("tournaments:mine", args=[club.slug])).content.decode()
+        return _notices(page.split('data-testid="history"')[0])[0]
+
+    assert f"{club.name}: rated" in notice()
+    rating_settings_update(club=club, rate_one_point=False)
+    assert f"{club.name}: not rated" in notice()
