@@ -14,8 +14,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-#: Worker gwN uses Redis database FIRST_REDIS_DB + N (Redis has 16 by default).
-FIRST_REDIS_DB = 12
+#: Worker gwN uses Redis database FIRST_REDIS_DB + N (Redis has 16 by default). Two suites
+#: running at once on one Redis (two checkouts on one machine) set TEST_REDIS_FIRST_DB apart,
+#: or each empties the other's cache and queues.
+FIRST_REDIS_DB = int(os.environ.get("TEST_REDIS_FIRST_DB", "12"))
 
 
 def _own_redis_db(url: str, index: int) -> str:
