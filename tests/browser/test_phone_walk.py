@@ -191,6 +191,6 @@ def test_a_refused_play_is_shown_below_the_board_in_view(browser, live_server, c
         # in view, and clear of the screen's edge (its scroll margin; a subpixel of rounding)
         assert 0 <= where["top"] and where["bottom"] <= where["height"] - 4
         text = page.inner_text("#flash")
-        assert "kein legaler Zug" in text and "legal play" not in text
+        assert "kein erlaubter Zug" in text and "legal play" not in text
     finally:
         close_phone(context)
