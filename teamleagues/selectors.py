@@ -284,6 +284,8 @@ class SheetBoard:
     away_player: str = ""
     score: str = ""
     winner: str = ""
+    #: Played on the site's live board (its result came from there, not from paper).
+    live: bool = False
 
 
 @dataclass(frozen=True)
@@ -322,6 +324,7 @@ def card_sheet(*, fixture: Fixture, shown: Iterable[str]) -> CardSheet:
                      else f"{result.score_home}–{result.score_away}")
         boards.append(SheetBoard(
             number=n, length=league.lengths[n - 1], score=score, winner=winner,
+            live=result is not None and result.live_match_id is not None,
             home_player=names["home"][n - 1] if n <= len(names["home"]) else "",
             away_player=names["away"][n - 1] if n <= len(names["away"]) else ""))
     if fixture.is_playoff:

@@ -328,6 +328,19 @@ def test_the_cards_poll_moves_with_its_live_boards_and_matches_the_page(client, 
     assert client.get(reverse("teamleagues:card-state", args=[10**9])).status_code == 404
 
 
+def test_the_printed_card_says_which_board_was_played_live(client, world):
+    from tests.printing.conftest import Pdf
+
+    fixture = lined(world)
+    home, away = players(fixture)
+    play_out(started(home.user, fixture), home, away)
+    client.force_login(world.captains[fixture.home_id])
+    pdf = client.get(reverse("team-fixture-print-api", args=[fixture.pk]))
+    assert pdf.status_code == 200
+    text = Pdf(pdf.content).text
+    assert text.count("(played live)") == 1 and "3–0" in text  # board 1 only
+
+
 def test_the_card_reads_its_live_boards_in_one_query(client, world):
     """The card's live boards are read in one query whatever their number (no N+1)."""
     fixture = lined(world)
