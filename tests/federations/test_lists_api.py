@@ -13,7 +13,7 @@ from clubs.models import Membership
 from ratings import core
 from ratings.models import OfficialList
 from tests.factories import MembershipFactory, PlayerFactory
-from tests.ratings.federation_world import at, build_federation, officer, play
+from tests.ratings.federation_world import at, build_federation, four_matches, officer, play
 
 pytestmark = pytest.mark.django_db
 
@@ -22,10 +22,7 @@ pytestmark = pytest.mark.django_db
 def world(club, other_club, django_capture_on_commit_callbacks):
     w = build_federation(club, other_club)
     with django_capture_on_commit_callbacks(execute=True):
-        play(club, w.ann, w.ben, w.ann, at(2026, 3, 1))
-        play(club, w.fay, w.ann, w.fay, at(2026, 3, 8), length=7)
-        play(other_club, w.cat, w.dan, w.dan, at(2026, 3, 9), length=3)
-        play(other_club, w.fay, w.cat, w.fay, at(2026, 4, 2), length=5)
+        four_matches(club, other_club, w)
     return w
 
 

@@ -62,3 +62,13 @@ def play(organiser, a, b, winner, when, *, length: int = 5, source: str = "leagu
     return finished_match_record(
         **kwargs, source=source, source_id=source_id or next(_ids), player_a=a, player_b=b,
         length=length, winner=winner, finished_at=when, **extra)
+
+
+def four_matches(club, other_club, w) -> None:
+    """The list's usual spring: four rated matches over both clubs (Ann beats Ben, Fay beats
+    Ann and Cat, Dan beats Cat). Call it inside ``django_capture_on_commit_callbacks
+    (execute=True)`` so the replays run."""
+    play(club, w.ann, w.ben, w.ann, at(2026, 3, 1))
+    play(club, w.fay, w.ann, w.fay, at(2026, 3, 8), length=7)
+    play(other_club, w.cat, w.dan, w.dan, at(2026, 3, 9), length=3)
+    play(other_club, w.fay, w.cat, w.fay, at(2026, 4, 2), length=5)

@@ -18,7 +18,7 @@ from federations.models import Federation, FederationClub
 from ratings.models import Pool
 from ratings.services.official_lists import official_list_publish
 from tests.factories import MembershipFactory
-from tests.ratings.federation_world import at, build_federation, play
+from tests.ratings.federation_world import at, build_federation, four_matches, play
 
 pytestmark = pytest.mark.django_db
 
@@ -33,10 +33,7 @@ def api_url() -> str:
 def world(club, other_club, django_capture_on_commit_callbacks):
     w = build_federation(club, other_club)
     with django_capture_on_commit_callbacks(execute=True):
-        play(club, w.ann, w.ben, w.ann, at(2026, 3, 1))
-        play(club, w.fay, w.ann, w.fay, at(2026, 3, 8), length=7)
-        play(other_club, w.cat, w.dan, w.dan, at(2026, 3, 9), length=3)
-        play(other_club, w.fay, w.cat, w.fay, at(2026, 4, 2), length=5)
+        four_matches(club, other_club, w)
     return w
 
 
